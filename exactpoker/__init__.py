@@ -1,0 +1,1 @@
+"""exactpoker: exact, certified solutions of the small poker models of game theory."""

@@ -1,0 +1,185 @@
+"""A compiled betting game: exact multilinear payoffs in sequence form.
+
+Each player's choices are indexed as *sequences* (von Stengel's sequence form):
+sequence 0 is the empty one; every other sequence is one action at one
+information set ``(card, node label)``, the last own move on the way to a
+leaf.  The payoff of player ``p`` under a behaviour profile is
+
+.. math::
+
+    u_p = \\frac{1}{D} \\sum_e c_{e,p} \\prod_q r_q(s_{e,q}),
+
+where the sum runs over the aggregated entries ``e`` of the game, ``s_{e,q}``
+is player ``q``'s sequence in that entry, ``r_q(s)`` its realization weight
+(the product of ``q``'s behaviour probabilities along ``s``) and the integer
+coefficients ``c`` share one common denominator ``D``.  Written out in the
+behaviour probabilities this is the multilinear payoff polynomial of the
+papers (see :meth:`CompiledGame.payoff_polynomials`).
+
+Layout: player ``p`` has node labels ``labels[p]``; the information set of
+card ``c`` (1-based) at label number ``l`` has index ``(c-1) * len(labels[p]) + l``
+and its ``a``-th action is sequence ``1 + (c-1) * K_p + offset_p[l] + a``,
+where ``K_p`` counts the actions over all of ``p``'s labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
+    from exactpoker.core.game import BettingGame
+
+__all__ = ["PlayerLayout", "CompiledGame"]
+
+
+@dataclass(frozen=True)
+class PlayerLayout:
+    """Where one player's information sets and sequences live.
+
+    Attributes
+    ----------
+    labels : tuple of str
+        The player's decision-node labels, in tree order.
+    actions : tuple of tuple of str
+        The action names at each label.
+    parent : tuple of (int, int) or None
+        For each label, the player's own previous ``(label index, action
+        index)`` on every path to it (perfect recall), or ``None`` at a first
+        decision.
+    cards : int
+        Number of card values.
+    """
+
+    labels: tuple[str, ...]
+    actions: tuple[tuple[str, ...], ...]
+    parent: tuple[tuple[int, int] | None, ...]
+    cards: int
+    offsets: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        offsets, total = [], 0
+        for acts in self.actions:
+            offsets.append(total)
+            total += len(acts)
+        object.__setattr__(self, "offsets", tuple(offsets))
+
+    @property
+    def actions_per_card(self) -> int:
+        """``K_p``: the number of sequences one card contributes."""
+        return sum(len(a) for a in self.actions)
+
+    @property
+    def num_infosets(self) -> int:
+        return self.cards * len(self.labels)
+
+    @property
+    def num_sequences(self) -> int:
+        return 1 + self.cards * self.actions_per_card
+
+    def infoset(self, card: int, label: int) -> int:
+        """Index of the information set of ``card`` (1-based) at label number ``label``."""
+        return (card - 1) * len(self.labels) + label
+
+    def infoset_card_label(self, infoset: int) -> tuple[int, int]:
+        """Inverse of :meth:`infoset`: ``(card, label index)``."""
+        card0, label = divmod(infoset, len(self.labels))
+        return card0 + 1, label
+
+    def sequence(self, card: int, label: int, action: int) -> int:
+        """Index of the sequence "at ``card``, label ``label``, play ``action``"."""
+        return 1 + (card - 1) * self.actions_per_card + self.offsets[label] + action
+
+    def parent_sequence(self, infoset: int) -> int:
+        """The player's own sequence leading to ``infoset`` (0 if none)."""
+        card, label = self.infoset_card_label(infoset)
+        prev = self.parent[label]
+        return 0 if prev is None else self.sequence(card, *prev)
+
+    @cached_property
+    def children(self) -> tuple[tuple[int, ...], ...]:
+        """For each sequence, the information sets that directly follow it."""
+        kids: list[list[int]] = [[] for _ in range(self.num_sequences)]
+        for infoset in range(self.num_infosets):
+            kids[self.parent_sequence(infoset)].append(infoset)
+        return tuple(tuple(k) for k in kids)
+
+    def infoset_sequences(self, infoset: int) -> range:
+        """The sequences ``(infoset, a)`` for each action ``a``."""
+        card, label = self.infoset_card_label(infoset)
+        first = self.sequence(card, label, 0)
+        return range(first, first + len(self.actions[label]))
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledGame:
+    """Exact sequence-form payoffs of a :class:`~exactpoker.core.game.BettingGame`.
+
+    Attributes
+    ----------
+    game : BettingGame
+        The description this was compiled from.
+    layouts : tuple of PlayerLayout
+        One per player.
+    sequences : numpy.ndarray, shape (E, players), int64
+        Each entry's sequence per player.
+    coefficients : numpy.ndarray, shape (E, players)
+        Integer payoff numerators (int64, or Python ints in an object array
+        when int64 could overflow).
+    denominator : int
+        The common denominator ``D`` of every coefficient.
+    """
+
+    game: "BettingGame"
+    layouts: tuple[PlayerLayout, ...]
+    sequences: np.ndarray
+    coefficients: np.ndarray
+    denominator: int
+
+    @property
+    def num_players(self) -> int:
+        return len(self.layouts)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.game.player_names
+
+    @property
+    def cards(self) -> int:
+        return self.game.deck.cards
+
+    @cached_property
+    def is_zero_sum(self) -> bool:
+        """Whether the payoffs sum to zero in every entry."""
+        totals = self.coefficients.sum(axis=1)
+        return bool(np.all(totals == 0))
+
+    def payoff_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Player 0's sequence-form payoff entries of a two-player game.
+
+        Returns
+        -------
+        rows, cols, values : numpy.ndarray
+            Coordinates and integer numerators (over :attr:`denominator`) of
+            the sparse matrix ``A`` with ``u_0 = x^T A y / D``.
+        """
+        return self.sequences[:, 0], self.sequences[:, 1], self.coefficients[:, 0]
+
+    def payoff_polynomials(self) -> "list[sympy.Expr]":
+        """The payoff of each player as a sympy polynomial in behaviour variables.
+
+        The variable ``x[p, card, label]`` of a two-action node is the
+        probability of its last (aggressive) action; a node with more actions
+        has one variable per action but the first, ``x[p, card, label, action]``,
+        and the first action's probability is one minus their sum.  Meant for
+        small games: the polynomial has one term per entry.
+        """
+        from exactpoker.core.polynomials import payoff_polynomials
+
+        return payoff_polynomials(self)
+

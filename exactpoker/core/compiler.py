@@ -1,0 +1,186 @@
+"""Compile a :class:`~exactpoker.core.game.BettingGame` into exact sequence-form payoffs.
+
+The betting tree is small (a few dozen leaves) while the deal space is large
+(``n (n-1)`` deals for two players), so the compiler walks the tree once and
+evaluates each leaf for *all* deals at once with numpy integer arithmetic:
+
+1. :func:`_walk` lists the leaves, each with every player's last own
+   ``(label, action)`` on the way to it;
+2. :func:`_deals` lists every deal as a row of cards;
+3. :func:`_leaf_numerators` gives each player's payoff numerator at a leaf for
+   every deal (pot share minus contribution, over a common denominator);
+4. :func:`_aggregate` adds up entries that share the same tuple of sequences.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.core.game import BettingGame, Decision, Node, Outcome
+from exactpoker.errors import InvalidGameError
+
+__all__ = ["compile_game"]
+
+_INT64_SAFE = 2**62
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    outcome: Outcome
+    last_moves: tuple[tuple[int, int] | None, ...]  # per player: (label index, action index)
+
+
+def compile_game(game: BettingGame) -> CompiledGame:
+    """Compile ``game`` into exact sequence-form payoffs.
+
+    Raises
+    ------
+    InvalidGameError
+        If the tree names a player out of range, gives one information set two
+        different action lists, breaks perfect recall, or an outcome's
+        contributions do not match the number of players.
+    """
+    layouts, leaves = _walk(game)
+    deals = _deals(game)
+    scale = _payoff_scale(game, leaves)
+    strides = _strides(layouts)
+
+    keys, numerators = [], []
+    for leaf in leaves:
+        key = np.zeros(len(deals), dtype=np.int64)
+        for p, layout in enumerate(layouts):
+            move = leaf.last_moves[p]
+            if move is not None:
+                label, action = move
+                seq = 1 + (deals[:, p].astype(np.int64) - 1) * layout.actions_per_card + layout.offsets[label] + action
+                key += seq * strides[p]
+        keys.append(key)
+        numerators.append(_leaf_numerators(leaf.outcome, deals, scale, game.num_players))
+    sequences, coefficients = _aggregate(np.concatenate(keys), np.concatenate(numerators), strides)
+    return CompiledGame(
+        game=game,
+        layouts=tuple(layouts),
+        sequences=sequences,
+        coefficients=coefficients,
+        denominator=len(deals) * scale,
+    )
+
+
+def _walk(game: BettingGame) -> tuple[list[PlayerLayout], list[_Leaf]]:
+    """List the leaves and build each player's label layout, checking the tree."""
+    k = game.num_players
+    labels: list[list[str]] = [[] for _ in range(k)]
+    actions: list[list[tuple[str, ...]]] = [[] for _ in range(k)]
+    parents: list[list[tuple[int, int] | None]] = [[] for _ in range(k)]
+    leaves: list[_Leaf] = []
+
+    def visit(node: Node, last: tuple[tuple[int, int] | None, ...]) -> None:
+        if isinstance(node, Outcome):
+            if len(node.contributions) != k or any(not 0 <= a < k for a in node.active):
+                raise InvalidGameError(f"{game.name}: an outcome does not match {k} players: {node}")
+            leaves.append(_Leaf(node, last))
+            return
+        if not isinstance(node, Decision) or not 0 <= node.player < k:
+            raise InvalidGameError(f"{game.name}: bad node {node!r}")
+        p = node.player
+        if node.label in labels[p]:
+            index = labels[p].index(node.label)
+            if actions[p][index] != node.action_names:
+                raise InvalidGameError(
+                    f"{game.name}: node {node.label!r} of player {p} offers different actions in different places"
+                )
+            if parents[p][index] != last[p]:
+                raise InvalidGameError(
+                    f"{game.name}: node {node.label!r} of player {p} is reached after different own moves "
+                    "(the player would forget their own play: no perfect recall)"
+                )
+        else:
+            index = len(labels[p])
+            labels[p].append(node.label)
+            actions[p].append(node.action_names)
+            parents[p].append(last[p])
+        for a, (_, child) in enumerate(node.actions):
+            visit(child, last[:p] + ((index, a),) + last[p + 1 :])
+
+    visit(game.root, (None,) * k)
+    layouts = [
+        PlayerLayout(tuple(labels[p]), tuple(actions[p]), tuple(parents[p]), game.deck.cards) for p in range(k)
+    ]
+    return layouts, leaves
+
+
+def _deals(game: BettingGame) -> np.ndarray:
+    """Every deal as a row of cards (1-based), all equally likely."""
+    n, k = game.deck.cards, game.num_players
+    grid = np.indices((n,) * k, dtype=np.int32).reshape(k, -1).T + 1
+    if game.deck.replacement:
+        return grid
+    distinct = np.ones(len(grid), dtype=bool)
+    for a in range(k):
+        for b in range(a + 1, k):
+            distinct &= grid[:, a] != grid[:, b]
+    return grid[distinct]
+
+
+def _payoff_scale(game: BettingGame, leaves: list[_Leaf]) -> int:
+    """The factor that makes every payoff an integer: contributions' and pot shares' denominators."""
+    scale = 1
+    for leaf in leaves:
+        for c in leaf.outcome.contributions:
+            scale = math.lcm(scale, c.denominator)
+        splits = leaf.outcome.showdown is False or game.deck.replacement
+        if splits:
+            scale = math.lcm(scale, *range(1, len(leaf.outcome.active) + 1))
+    return scale
+
+
+def _leaf_numerators(outcome: Outcome, deals: np.ndarray, scale: int, k: int) -> np.ndarray:
+    """Each player's payoff times ``scale`` at this leaf, for every deal (shape (deals, k))."""
+    contrib = [int(c * scale) for c in outcome.contributions]
+    pot = sum(contrib)
+    active = list(outcome.active)
+    if not outcome.showdown or len(active) == 1:
+        winners = np.ones((len(deals), len(active)), dtype=bool)
+    else:
+        best = deals[:, active].max(axis=1)
+        winners = deals[:, active] == best[:, None]
+    count = winners.sum(axis=1)
+    share = pot // count  # exact: scale carries every possible split
+    result = np.empty((len(deals), k), dtype=np.int64)
+    for p in range(k):
+        result[:, p] = -contrib[p]
+    for column, p in enumerate(active):
+        result[:, p] += np.where(winners[:, column], share, 0)
+    return result
+
+
+def _strides(layouts: list[PlayerLayout]) -> list[int]:
+    strides, stride = [], 1
+    for layout in layouts:
+        strides.append(stride)
+        stride *= layout.num_sequences
+    if stride >= _INT64_SAFE:
+        raise InvalidGameError("game too large to index its sequence tuples in 64-bit integers")
+    return strides
+
+
+def _aggregate(keys: np.ndarray, numerators: np.ndarray, strides: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Sum the numerators of entries with the same sequence tuple; drop all-zero entries."""
+    unique, inverse = np.unique(keys, return_inverse=True)
+    bound = int(np.abs(numerators).max(initial=0)) * len(keys)
+    dtype = np.int64 if bound < _INT64_SAFE else object
+    totals = np.zeros((len(unique), numerators.shape[1]), dtype=dtype)
+    np.add.at(totals, inverse.ravel(), numerators.astype(dtype))
+    keep = np.any(totals != 0, axis=1)
+    unique, totals = unique[keep], totals[keep]
+    sequences = np.empty((len(unique), len(strides)), dtype=np.int64)
+    rest = unique.copy()
+    for p in reversed(range(len(strides))):
+        sequences[:, p] = rest // strides[p]
+        rest = rest % strides[p]
+    return sequences, totals

@@ -1,0 +1,159 @@
+"""The declarative description of a finite betting game.
+
+A game is data: a :class:`Deck` (cards ``1..n``, dealt one per player with or
+without replacement, every deal equally likely), a betting tree of
+:class:`Decision` and :class:`Outcome` nodes, and nothing else.  Solvers never
+look at this description directly; they work on the
+:class:`~exactpoker.core.compiled.CompiledGame` that
+:func:`~exactpoker.core.compiler.compile_game` makes from it.
+
+Information
+-----------
+A player who moves at a :class:`Decision` knows their own card and the node's
+``label``, nothing more.  Two decisions of the same player with the same label
+are one information set per card: that is how simultaneous moves
+(Goldman--Stone) and players who do not see each other's choice (three-player
+poker, seed 000 section 4) are described.  The compiler checks that such nodes
+offer the same actions and that the player has perfect recall.
+
+Payoffs
+-------
+An :class:`Outcome` lists what each player has put into the pot (antes
+included) and which players are still in.  The pot goes to the highest card
+among those still in (``showdown=True``; equal highest cards split it), or is
+split equally among them (``showdown=False``, e.g. antes returned after
+everybody passed).  A player's payoff is their share of the pot minus their
+contribution, so every such game is zero-sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Union
+
+from exactpoker.errors import InvalidGameError
+
+__all__ = ["Deck", "Decision", "Outcome", "Node", "BettingGame"]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards ``1..cards``; each player is dealt one card, every deal equally likely.
+
+    Parameters
+    ----------
+    cards : int
+        Number of distinct card values.
+    replacement : bool
+        ``False``: the players' cards are distinct (a real deck, seed 000).
+        ``True``: each player's card is drawn independently, so ties are
+        possible (the Euler notes, seed 004; Nash--Shapley, seed 001).
+    """
+
+    cards: int
+    replacement: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, int) or self.cards < 1:
+            raise InvalidGameError(f"Deck(): cards must be a positive integer; got {self.cards!r}")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A leaf of the betting tree.
+
+    Parameters
+    ----------
+    contributions : tuple of Fraction
+        What each player has put into the pot, antes included.
+    active : tuple of int
+        The players still in the hand (0-based), in increasing order.
+    showdown : bool
+        Whether the pot goes to the best card among ``active`` (ties split) or
+        is shared equally among them.
+    """
+
+    contributions: tuple[Fraction, ...]
+    active: tuple[int, ...]
+    showdown: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "contributions", tuple(Fraction(c) for c in self.contributions))
+        if not self.active:
+            raise InvalidGameError("Outcome(): at least one player must still be in")
+        if tuple(sorted(set(self.active))) != tuple(self.active):
+            raise InvalidGameError(f"Outcome(): active must be increasing player indices; got {self.active}")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A node where ``player`` chooses one of ``actions``.
+
+    Parameters
+    ----------
+    player : int
+        The player to move (0-based).
+    label : str
+        The node's name.  Together with the player's own card it is everything
+        the player knows here; see the module docstring.
+    actions : tuple of (str, Node)
+        The action names and the subtrees they lead to.  For two-action nodes
+        list the passive action first (check, fold) and the aggressive one
+        second (bet, call): the behaviour variable of a node is the
+        probability of its last action.
+    """
+
+    player: int
+    label: str
+    actions: tuple[tuple[str, "Node"], ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        if len(self.actions) < 2:
+            raise InvalidGameError(f"Decision {self.label!r}: needs at least two actions")
+        names = [name for name, _ in self.actions]
+        if len(set(names)) != len(names):
+            raise InvalidGameError(f"Decision {self.label!r}: action names repeat: {names}")
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.actions)
+
+
+Node = Union[Decision, Outcome]
+
+
+@dataclass(frozen=True)
+class BettingGame:
+    """A finite betting game: players, deck and betting tree.
+
+    Parameters
+    ----------
+    name : str
+        A short identifier used in results and JSON (``"von-neumann"``).
+    deck : Deck
+        How the cards are dealt.
+    root : Node
+        The betting tree.
+    player_names : tuple of str
+        Display names, one per player (``("I", "II")``).
+    parameters : dict
+        The parameters the game was built from, for display and JSON only.
+    """
+
+    name: str
+    deck: Deck
+    root: Node
+    player_names: tuple[str, ...]
+    parameters: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.player_names)
+
+    def __post_init__(self) -> None:
+        if not self.deck.replacement and self.deck.cards < self.num_players:
+            raise InvalidGameError(
+                f"{self.name}: a deck of {self.deck.cards} cards cannot deal "
+                f"{self.num_players} distinct cards"
+            )

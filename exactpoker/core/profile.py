@@ -1,0 +1,118 @@
+"""Behaviour strategy profiles with exact probabilities.
+
+A :class:`BehaviourProfile` gives, for every player, information set and
+action, an exact probability (a :class:`fractions.Fraction`).  Realization
+weights (the sequence-form view used by the payoff formula of
+:mod:`exactpoker.core.compiled`) are derived from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.errors import InvalidParameterError
+from exactpoker.numbers import to_fraction
+
+__all__ = ["BehaviourProfile", "realization_weights"]
+
+Strategy = tuple[tuple[Fraction, ...], ...]  # [infoset][action]
+
+
+def realization_weights(layout: PlayerLayout, strategy: Strategy) -> list[Fraction]:
+    """Realization weight of each of the player's sequences under ``strategy``."""
+    weights = [Fraction(0)] * layout.num_sequences
+    weights[0] = Fraction(1)
+    # Parents precede children in sequence order only within one card, and a
+    # parent's label precedes its child's, so visiting labels in order works.
+    for infoset in range(layout.num_infosets):
+        parent = weights[layout.parent_sequence(infoset)]
+        for s, prob in zip(layout.infoset_sequences(infoset), strategy[infoset]):
+            weights[s] = parent * prob
+    return weights
+
+
+@dataclass(frozen=True)
+class BehaviourProfile:
+    """Exact action probabilities: ``strategies[player][infoset][action]``."""
+
+    strategies: tuple[Strategy, ...]
+
+    @classmethod
+    def from_tables(
+        cls, compiled: CompiledGame, tables: Sequence[Mapping[str, Sequence[object]]]
+    ) -> "BehaviourProfile":
+        """Build a profile from per-label, per-card tables.
+
+        Parameters
+        ----------
+        compiled : CompiledGame
+            The game the profile is for.
+        tables : sequence of mapping
+            One mapping per player from node label to a list over cards
+            ``1..n``.  Each item is either one number, the probability of the
+            node's last action (two-action nodes), or a sequence with one
+            probability per action.  Labels a player never reaches may be
+            left out; they default to the first action.
+        """
+        strategies = []
+        for p, layout in enumerate(compiled.layouts):
+            table = tables[p]
+            unknown = set(table) - set(layout.labels)
+            if unknown:
+                raise InvalidParameterError(
+                    f"BehaviourProfile.from_tables(): player {p} has no node(s) {sorted(unknown)}"
+                )
+            strategy: list[tuple[Fraction, ...]] = []
+            for infoset in range(layout.num_infosets):
+                card, label = layout.infoset_card_label(infoset)
+                names = layout.actions[label]
+                column = table.get(layout.labels[label])
+                if column is None:
+                    strategy.append((Fraction(1),) + (Fraction(0),) * (len(names) - 1))
+                    continue
+                strategy.append(_distribution(column[card - 1], len(names), layout.labels[label], card))
+            strategies.append(tuple(strategy))
+        return cls(tuple(strategies))
+
+    def realization(self, compiled: CompiledGame, player: int) -> list[Fraction]:
+        """Realization weights of ``player``'s sequences."""
+        return realization_weights(compiled.layouts[player], self.strategies[player])
+
+    def table(self, compiled: CompiledGame, player: int, label: str) -> list[tuple[Fraction, ...]]:
+        """The action distribution at ``label`` for each card ``1..n``."""
+        layout = compiled.layouts[player]
+        index = layout.labels.index(label)
+        return [self.strategies[player][layout.infoset(card, index)] for card in range(1, layout.cards + 1)]
+
+    def last_action_table(self, compiled: CompiledGame, player: int, label: str) -> list[Fraction]:
+        """Probability of the last (aggressive) action at ``label`` for each card."""
+        return [dist[-1] for dist in self.table(compiled, player, label)]
+
+    @property
+    def is_pure(self) -> bool:
+        return all(prob in (0, 1) for strat in self.strategies for dist in strat for prob in dist)
+
+
+def _distribution(item: object, size: int, label: str, card: int) -> tuple[Fraction, ...]:
+    if isinstance(item, (list, tuple)):
+        probs = tuple(to_fraction(x, "probability") for x in item)
+        if len(probs) != size:
+            raise InvalidParameterError(
+                f"BehaviourProfile: node {label!r}, card {card}: expected {size} probabilities; got {len(probs)}"
+            )
+    else:
+        if size != 2:
+            raise InvalidParameterError(
+                f"BehaviourProfile: node {label!r} has {size} actions; give one probability per action"
+            )
+        last = to_fraction(item, "probability")
+        probs = (1 - last, last)
+    if any(p < 0 for p in probs) or sum(probs) != 1:
+        raise InvalidParameterError(
+            f"BehaviourProfile: node {label!r}, card {card}: probabilities must be >= 0 and sum to 1; "
+            f"got {[str(p) for p in probs]}"
+        )
+    return probs

@@ -1,0 +1,164 @@
+"""Result objects: equilibria with their certificates, and the result of a solve.
+
+Public numbers are sympy rationals (they print as ``2/21``); the JSON shape of
+:meth:`SolveResult.to_dict` is the command line's public interface::
+
+    {"game": "von-neumann", "params": {"n": "7", "b": "2"}, "method": "...",
+     "equilibria": [{"values": ["2/21", "-2/21"],
+                     "strategies": {"I": [...], "II": [...]},
+                     "certified": true}, ...]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping
+
+import sympy
+
+from exactpoker.certify import Certificate
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.numbers import exact_str, to_sympy
+
+__all__ = ["Equilibrium", "SolveResult", "jsonable"]
+
+
+def jsonable(value: Any) -> Any:
+    """Turn exact numbers into exact strings, recursively (for JSON)."""
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return exact_str(value)
+    if isinstance(value, sympy.Basic):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def _sympify(value: Any) -> Any:
+    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+        return to_sympy(value)
+    if isinstance(value, Mapping):
+        return {k: _sympify(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_sympify(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """One certified equilibrium.
+
+    Attributes
+    ----------
+    values : tuple of sympy.Rational
+        Each player's expected payoff.
+    strategies : dict
+        Per player name, the game's natural table of the strategy (for the
+        card games: the probability of the aggressive action per card).
+    certificate : Certificate
+        The exact check that passed; re-run it with
+        :func:`exactpoker.certify.verify` on :attr:`profile`.
+    profile : BehaviourProfile
+        The full behaviour profile.
+    """
+
+    values: tuple[sympy.Rational, ...]
+    strategies: Mapping[str, Any]
+    certificate: Certificate = field(repr=False)
+    profile: BehaviourProfile = field(repr=False)
+
+    @classmethod
+    def from_certificate(
+        cls, certificate: Certificate, strategies: Mapping[str, Any], profile: BehaviourProfile
+    ) -> "Equilibrium":
+        return cls(
+            values=tuple(to_sympy(v) for v in certificate.payoffs),
+            strategies=_sympify(dict(strategies)),
+            certificate=certificate,
+            profile=profile,
+        )
+
+    @property
+    def certified(self) -> bool:
+        return self.certificate.holds
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "values": jsonable(list(self.values)),
+            "strategies": jsonable(self.strategies),
+            "certified": self.certified,
+        }
+
+    def __str__(self) -> str:
+        lines = ["values: " + ", ".join(str(v) for v in self.values)]
+        for name, table in self.strategies.items():
+            lines.append(f"  {name}: {_format_table(table)}")
+        lines.append("  certified: " + ("yes (exact best-response check)" if self.certified else "NO"))
+        return "\n".join(lines)
+
+
+def _format_table(table: Any) -> str:
+    if isinstance(table, Mapping):
+        return "; ".join(f"{k}: {_format_table(v)}" for k, v in table.items())
+    if isinstance(table, (list, tuple)):
+        return "[" + ", ".join(_format_table(v) for v in table) + "]"
+    return str(table)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The result of a solve: which game, how, and the equilibria found.
+
+    Attributes
+    ----------
+    game : str
+        The game's identifier (``"von-neumann"``).
+    params : dict
+        The parameters, as given.
+    method : str
+        The method used (``"sequence-lp"``, ``"pure-enumeration"``, ...).
+    equilibria : tuple of Equilibrium
+        Every one certified.
+    notes : tuple of str
+        Plain-words remarks (e.g. "no pure equilibrium").
+    """
+
+    game: str
+    params: Mapping[str, Any]
+    method: str
+    equilibria: tuple[Equilibrium, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def value(self) -> sympy.Rational:
+        """Player I's value in the first equilibrium (the game value of a zero-sum game)."""
+        return self.equilibria[0].values[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        result = {
+            "game": self.game,
+            "params": jsonable(dict(self.params)),
+            "method": self.method,
+            "equilibria": [eq.to_dict() for eq in self.equilibria],
+        }
+        if self.notes:
+            result["notes"] = list(self.notes)
+        return result
+
+    def __str__(self) -> str:
+        params = ", ".join(f"{k}={jsonable(v)}" for k, v in self.params.items())
+        head = f"{self.game}({params}) by {self.method}: {len(self.equilibria)} equilibri" + (
+            "um" if len(self.equilibria) == 1 else "a"
+        )
+        parts = [head] + [f"[{i + 1}] {eq}" for i, eq in enumerate(self.equilibria)] + list(self.notes)
+        return "\n".join(parts)
+
+    def _repr_latex_(self) -> str:
+        rows = []
+        for i, eq in enumerate(self.equilibria):
+            vals = ", ".join(sympy.latex(v) for v in eq.values)
+            rows.append(f"\\text{{equilibrium {i + 1}: values }} ({vals})")
+        return "$" + " \\\\ ".join(rows or ["\\text{no equilibria}"]) + "$"
