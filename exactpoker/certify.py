@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Sequence
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.numbers import exact_str
 
-__all__ = ["PlayerCheck", "Certificate", "verify"]
+__all__ = ["PlayerCheck", "Certificate", "verify", "verify_matrix_game"]
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,14 @@ class PlayerCheck:
 
 @dataclass(frozen=True)
 class Certificate:
-    """Every player's payoff and best-response value, computed exactly."""
+    """Every player's payoff and best-response value, computed exactly.
+
+    ``scope`` says against which deviations: ``"all strategies"`` for the
+    full game, or a description of a restricted strategy set.
+    """
 
     checks: tuple[PlayerCheck, ...]
+    scope: str = "all strategies"
 
     @property
     def holds(self) -> bool:
@@ -64,7 +70,7 @@ class Certificate:
         return tuple(check.payoff for check in self.checks)
 
     def to_dict(self) -> dict[str, object]:
-        return {"holds": self.holds, "players": [c.to_dict() for c in self.checks]}
+        return {"holds": self.holds, "scope": self.scope, "players": [c.to_dict() for c in self.checks]}
 
 
 def verify(compiled: CompiledGame, profile: BehaviourProfile) -> Certificate:
@@ -90,3 +96,33 @@ def verify(compiled: CompiledGame, profile: BehaviourProfile) -> Certificate:
         best, _ = best_response(layout, values)
         checks.append(PlayerCheck(compiled.player_names[p], values.value(weights[p]), best))
     return Certificate(tuple(checks))
+
+
+def verify_matrix_game(
+    matrix: Sequence[Sequence[int]],
+    row_strategy: Sequence[Fraction],
+    column_strategy: Sequence[Fraction],
+    denominator: int = 1,
+    *,
+    names: tuple[str, str] = ("I", "II"),
+    scope: str = "all strategies",
+) -> Certificate:
+    """Check a mixed profile of a zero-sum matrix game exactly.
+
+    ``matrix[i][j] / denominator`` is the row player's payoff.  The row
+    player's best response is the best row against the column mixture, the
+    column player's the best column against the row mixture.
+    """
+    rows, cols = len(matrix), len(matrix[0])
+    against_cols = [sum((Fraction(int(matrix[i][j])) * column_strategy[j] for j in range(cols) if column_strategy[j]),
+                        Fraction(0)) for i in range(rows)]
+    against_rows = [sum((Fraction(int(matrix[i][j])) * row_strategy[i] for i in range(rows) if row_strategy[i]),
+                        Fraction(0)) for j in range(cols)]
+    payoff = sum((p * v for p, v in zip(row_strategy, against_cols)), Fraction(0)) / denominator
+    return Certificate(
+        (
+            PlayerCheck(names[0], payoff, max(against_cols) / denominator),
+            PlayerCheck(names[1], -payoff, -min(against_rows) / denominator),
+        ),
+        scope,
+    )

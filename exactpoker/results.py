@@ -124,6 +124,9 @@ class SolveResult:
         Every one certified.
     notes : tuple of str
         Plain-words remarks (e.g. "no pure equilibrium").
+    details : dict
+        Method-specific extras (e.g. the mixtures over pure strategies of the
+        slow LP), exact numbers only.
     """
 
     game: str
@@ -131,6 +134,7 @@ class SolveResult:
     method: str
     equilibria: tuple[Equilibrium, ...]
     notes: tuple[str, ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def value(self) -> sympy.Rational:
@@ -146,6 +150,8 @@ class SolveResult:
         }
         if self.notes:
             result["notes"] = list(self.notes)
+        if self.details:
+            result["details"] = jsonable(dict(self.details))
         return result
 
     def __str__(self) -> str:

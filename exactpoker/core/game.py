@@ -85,6 +85,18 @@ class Outcome:
         if tuple(sorted(set(self.active))) != tuple(self.active):
             raise InvalidGameError(f"Outcome(): active must be increasing player indices; got {self.active}")
 
+    def payoffs(self, cards: tuple[int, ...]) -> tuple[Fraction, ...]:
+        """Each player's payoff at this leaf when the players hold ``cards``."""
+        pot = sum(self.contributions, Fraction(0))
+        if self.showdown:
+            best = max(cards[p] for p in self.active)
+            winners = [p for p in self.active if cards[p] == best]
+        else:
+            winners = list(self.active)
+        return tuple(
+            (pot / len(winners) if p in winners else Fraction(0)) - c for p, c in enumerate(self.contributions)
+        )
+
 
 @dataclass(frozen=True)
 class Decision:

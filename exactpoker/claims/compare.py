@@ -1,0 +1,84 @@
+"""How a printed claim relates to the exact value exactpoker computes.
+
+Verdicts:
+
+``exact``
+    The printed value is the computed one (rationals equal, symbolic
+    expressions simplify to the same thing, structures equal).
+``rounding``
+    The printed value is a decimal, and the exact value rounds (or truncates)
+    to it at the printed number of digits.
+``approximation``
+    The printed value is a fraction that is not the exact value but is its
+    best rational approximation with a denominator no larger than the printed
+    one (typical of floating-point results converted back to fractions).
+``disagrees``
+    Anything else.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+__all__ = ["compare", "VERDICTS"]
+
+VERDICTS = ("exact", "rounding", "approximation", "disagrees")
+
+
+def compare(printed: Any, computed: Any) -> str:
+    """The verdict for one printed value against the computed one."""
+    if isinstance(printed, (bool, int)) or isinstance(printed, (list, dict)):
+        return "exact" if printed == computed else "disagrees"
+    if isinstance(computed, sympy.Basic) and computed.free_symbols:
+        difference = sympy.simplify(sympy.sympify(printed) - computed)
+        return "exact" if difference == 0 else "disagrees"
+    exact = _as_number(computed)
+    if exact is None:
+        return "exact" if printed == computed else "disagrees"
+    text = str(printed).strip()
+    if "." in text or "e" in text.lower():
+        return _decimal_verdict(text, exact)
+    value = Fraction(text)
+    if value == exact:
+        return "exact"
+    if isinstance(exact, Fraction) and exact.limit_denominator(value.denominator) == value:
+        return "approximation"
+    return "disagrees"
+
+
+def _as_number(value: Any) -> Fraction | sympy.Expr | None:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, sympy.Rational):
+        return Fraction(int(value.p), int(value.q))
+    if isinstance(value, sympy.Expr) and value.is_number:
+        return value
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _decimal_verdict(text: str, exact: Fraction | sympy.Expr) -> str:
+    try:
+        printed = Decimal(text)
+    except InvalidOperation:
+        return "disagrees"
+    places = -printed.as_tuple().exponent  # digits after the point
+    unit = Fraction(1, 10**places) if places > 0 else Fraction(10 ** (-places))
+    printed_fraction = Fraction(printed)
+    if isinstance(exact, Fraction):
+        if printed_fraction == exact:
+            return "exact"
+        error = abs(exact - printed_fraction)
+        return "rounding" if error < unit else "disagrees"
+    error = abs(sympy.Rational(printed_fraction.numerator, printed_fraction.denominator) - exact)
+    return "rounding" if bool(sympy.N(error, 60) < sympy.Rational(unit.numerator, unit.denominator)) else "disagrees"

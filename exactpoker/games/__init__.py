@@ -1,0 +1,1 @@
+"""One module per game of the seeds: rules as data, and the paper procedures on top."""
