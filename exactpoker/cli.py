@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     pure.set_defaults(run=_vn_pure)
 
     mixed = vn_jobs.add_parser("mixed", help="one mixed Nash equilibrium (vnMNE / MNE)")
-    mixed.add_argument("--n", required=True, help="deck size, n >= 2 (n <= 10 for --method slow)")
+    mixed.add_argument("--n", required=True, help="deck size, n >= 2 (n <= 9 for --method slow)")
     mixed.add_argument("--b", required=True, help="bet size, a positive rational")
     mixed.add_argument("--method", choices=["fast", "slow", "simplex"], default="fast",
                        help="fast: card-by-card LP; slow: LP over all 2^n strategies; simplex: card-by-card LP, exact simplex")

@@ -36,7 +36,8 @@ from exactpoker.certify import Certificate, verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.pure import matrix_pure_equilibria, pure_equilibria as enumerate_pure, pure_realization
+from exactpoker.solve.pure import matrix_pure_equilibria, pure_equilibria as enumerate_pure, pure_realization, strategic_form
+from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
 
 __all__ = [
@@ -53,7 +54,7 @@ __all__ = [
 
 NAME = "von-neumann"
 OPEN, RESPOND = "open", "facing a bet"
-MAX_SLOW_CARDS = 10  # 2^10 x 2^10 strategic form
+MAX_SLOW_CARDS = 9  # 2^9 x 2^9 strategic form
 MAX_PURE_CARDS = 24  # 2^24 strategies of player I, enumerated in chunks
 
 
@@ -145,8 +146,6 @@ def restricted_equilibria(n: int, b: object) -> SolveResult:
     pure equilibrium and then one mixed one, found by the exact LP of the
     restricted matrix game.
     """
-    from exactpoker.solve.simplex import solve_matrix_game
-
     n = parse_int(n, "n", 2, 200, "the restricted game has n(n-1)/2 x n strategies")
     g = compiled(n, b)
     rows, cols, cuts_i, cuts_ii = _interval_strategies(n)
@@ -200,7 +199,7 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "slow", "simplex"]
         ``"fast"``: the card-by-card (sequence-form) LP, solved by HiGHS and
         finished exactly on its support (the paper's vnMNE).  ``"simplex"``:
         the same LP by the exact rational simplex.  ``"slow"``: the LP of the
-        ``2^n x 2^n`` matrix game (the paper's MNE), ``n <= 10``; its mixture
+        ``2^n x 2^n`` matrix game (the paper's MNE), ``n <= 9``; its mixture
         over pure strategies is in ``details``.
 
     Examples
@@ -220,9 +219,6 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "slow", "simplex"]
 
 
 def _slow_equilibrium(n: int, b: object) -> SolveResult:
-    from exactpoker.solve.pure import strategic_form
-    from exactpoker.solve.simplex import solve_matrix_game
-
     n = parse_int(n, "n", 2, MAX_SLOW_CARDS, "the slow LP has 2^n x 2^n strategies; use method='fast'")
     g = compiled(n, b)
     rows, cols, m1, _ = strategic_form(g)

@@ -1,0 +1,1 @@
+"""Solvers: exact LP, zero-sum games, pure equilibria."""
