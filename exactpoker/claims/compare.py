@@ -6,8 +6,8 @@ Verdicts:
     The printed value is the computed one (rationals equal, symbolic
     expressions simplify to the same thing, structures equal).
 ``rounding``
-    The printed value is a decimal, and the exact value rounds (or truncates)
-    to it at the printed number of digits.
+    The printed value is a decimal, and the exact value rounded to nearest,
+    or truncated, at the printed number of digits gives it.
 ``approximation``
     The printed value is a fraction that is not the exact value but is its
     best rational approximation with a denominator no larger than the printed
@@ -34,7 +34,8 @@ def compare(printed: Any, computed: Any) -> str:
     if isinstance(printed, (bool, int)) or isinstance(printed, (list, dict)):
         return "exact" if printed == computed else "disagrees"
     if isinstance(computed, sympy.Basic) and computed.free_symbols:
-        difference = sympy.simplify(sympy.sympify(printed) - computed)
+        names = {symbol.name: symbol for symbol in computed.free_symbols}
+        difference = sympy.simplify(sympy.sympify(printed, locals=names) - computed)
         return "exact" if difference == 0 else "disagrees"
     exact = _as_number(computed)
     if exact is None:
@@ -68,17 +69,20 @@ def _as_number(value: Any) -> Fraction | sympy.Expr | None:
 
 
 def _decimal_verdict(text: str, exact: Fraction | sympy.Expr) -> str:
+    """``rounding`` when the printed decimal is the exact value rounded to nearest or truncated."""
     try:
         printed = Decimal(text)
     except InvalidOperation:
         return "disagrees"
     places = -printed.as_tuple().exponent  # digits after the point
-    unit = Fraction(1, 10**places) if places > 0 else Fraction(10 ** (-places))
-    printed_fraction = Fraction(printed)
-    if isinstance(exact, Fraction):
-        if printed_fraction == exact:
-            return "exact"
-        error = abs(exact - printed_fraction)
-        return "rounding" if error < unit else "disagrees"
-    error = abs(sympy.Rational(printed_fraction.numerator, printed_fraction.denominator) - exact)
-    return "rounding" if bool(sympy.N(error, 60) < sympy.Rational(unit.numerator, unit.denominator)) else "disagrees"
+    unit = sympy.Rational(1, 10**places) if places > 0 else sympy.Integer(10 ** (-places))
+    shown = Fraction(printed)
+    if isinstance(exact, Fraction) and shown == exact:
+        return "exact"
+    value = sympy.Rational(exact.numerator, exact.denominator) if isinstance(exact, Fraction) else exact
+    difference = value - sympy.Rational(shown.numerator, shown.denominator)
+    nearest = bool(sympy.N(abs(difference) - unit / 2, 60) <= 0)
+    truncated = bool(sympy.N(abs(value), 60) >= abs(shown)) and bool(sympy.N(abs(difference) - unit, 60) < 0) and (
+        shown == 0 or bool(sympy.N(value, 60) * shown > 0)
+    )
+    return "rounding" if nearest or truncated else "disagrees"

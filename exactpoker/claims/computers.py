@@ -83,7 +83,7 @@ def _vn_best_bet(params: Mapping[str, Any]) -> dict[str, Any]:
     from exactpoker.continuous import von_neumann as continuous
 
     bet, value = continuous.best_bet()
-    return {"b": sympy.nsimplify(bet), "value": value}
+    return {"b": bet, "value": value}
 
 
 COMPUTERS: dict[str, Computer] = {

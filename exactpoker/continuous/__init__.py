@@ -1,0 +1,1 @@
+"""Continuous-deck poker models, solved symbolically with sympy."""

@@ -1,0 +1,43 @@
+"""The catalog of published claims and the verify report."""
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from exactpoker.claims import catalog, papers, report
+from exactpoker.claims.compare import compare
+
+
+def test_compare_verdicts():
+    assert compare("2/21", Fraction(2, 21)) == "exact"
+    assert compare("0.110769", Fraction(36, 325)) == "rounding"
+    assert compare("0.1105072464", Fraction(61, 552)) == "rounding"
+    assert compare("0.12", Fraction(36, 325)) == "disagrees"
+    assert compare("974/8121", Fraction(974, 8121) + Fraction(1, 10**9)) == "approximation"
+    assert compare("1/7", Fraction(1, 6)) == "disagrees"
+    assert compare(3, 3) == "exact" and compare(3, 4) == "disagrees"
+    assert compare([[1, 2]], [[1, 2]]) == "exact"
+    b = sympy.Symbol("b", positive=True)
+    assert compare("b/((b+4)*(b+1))", b / (b**2 + 5 * b + 4)) == "exact"
+    assert compare("0.7071", sympy.sqrt(2) / 2) == "rounding"
+    assert compare("0.7058", sympy.sqrt(2) / 2) == "disagrees"
+
+
+def test_catalog_is_well_formed():
+    assert "000" in papers()
+    ids = [c.id for c in catalog()]
+    assert len(ids) == len(set(ids))
+    for claim in catalog("000"):
+        assert claim.section and claim.statement and claim.kind.startswith("vn.")
+
+
+@pytest.mark.slow
+def test_every_claim_of_seed_000_reproduces():
+    """Seed 000, sections 1-2: every printed value is exact, or a rounding of the exact value."""
+    checks = list(report("000"))
+    assert len(checks) == len(catalog("000"))
+    for check in checks:
+        printed = str(check.claim.printed)
+        expected = "rounding" if printed.startswith("0.") and len(printed) > 4 else "exact"
+        assert check.verdict == expected, (check.claim.id, check.computed)

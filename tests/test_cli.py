@@ -1,0 +1,88 @@
+"""The command line: output shapes (a public interface) and clean errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from exactpoker.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_vn_mixed_json_shape(capsys):
+    status, out, _ = run(capsys, "vn", "mixed", "--n", "3", "--b", "1", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["game"] == "von-neumann"
+    assert data["params"] == {"n": "3", "b": "1"}
+    [eq] = data["equilibria"]
+    assert eq == {"values": ["1/18", "-1/18"], "strategies": {"I": ["1/3", "0", "1"], "II": ["0", "1/3", "1"]},
+                  "certified": True}
+
+
+def test_vn_pure_json_lists_all(capsys):
+    status, out, _ = run(capsys, "vn", "pure", "--n", "7", "--b", "2", "--json")
+    data = json.loads(out)
+    assert status == 0 and len(data["equilibria"]) == 3
+    assert {tuple(e["values"]) for e in data["equilibria"]} == {("2/21", "-2/21")}
+    assert all(e["certified"] for e in data["equilibria"])
+
+
+def test_vn_pure_restricted(capsys):
+    status, out, _ = run(capsys, "vn", "pure", "--n", "22", "--b", "2", "--restricted", "--json")
+    data = json.loads(out)
+    assert status == 0
+    assert data["equilibria"][-1]["values"][0] == "17/154"
+
+
+def test_vn_mixed_text_and_advice(capsys):
+    status, out, _ = run(capsys, "vn", "mixed", "--n", "28", "--b", "4", "--advice")
+    assert status == 0 and "113/1134" in out and "call with probability 1/3" in out
+
+
+def test_vn_mixed_rational_bet(capsys):
+    status, out, _ = run(capsys, "vn", "mixed", "--n", "5", "--b", "5/2", "--json")
+    assert status == 0 and json.loads(out)["params"]["b"] == "5/2"
+
+
+def test_vn_continuous(capsys):
+    status, out, _ = run(capsys, "vn", "continuous", "--b", "2", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["value"] == "1/9"
+
+
+def test_vn_efg(capsys, tmp_path):
+    path = tmp_path / "vn.efg"
+    status, _, _ = run(capsys, "vn", "efg", "--n", "3", "--b", "1", "-o", str(path))
+    assert status == 0 and path.read_text().startswith("EFG 2 R")
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["vn", "mixed", "--n", "1", "--b", "2"], "n must be an integer >= 2"),
+        (["vn", "mixed", "--n", "5", "--b", "0"], "b must be > 0"),
+        (["vn", "mixed", "--n", "five", "--b", "2"], "n must be a rational"),
+        (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use method='fast'"),
+        (["vn", "pure", "--n", "30", "--b", "2"], "n must be an integer >= 2 and <= 24"),
+        (["verify", "--paper", "999"], "paper must be one of"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_console_script_entry_point():
+    proc = subprocess.run([sys.executable, "-m", "exactpoker", "vn", "mixed", "--n", "3", "--b", "0"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("exactpoker: error: b must be > 0")
