@@ -1,0 +1,176 @@
+"""Timings of the von Neumann poker jobs (seed 000, sections 1-2) at growing sizes.
+
+Run from the repository root::
+
+    python benchmarks/bench_von_neumann.py           # the full run (about a minute)
+    python benchmarks/bench_von_neumann.py --quick   # a small subset (a few seconds; a smoke test)
+
+Prints plain-text tables with the columns job, size, seconds, result, and a
+"target met" / "target MISSED" line for each timing target.  Wall-clock times
+by :func:`time.perf_counter`, one run per job (no warm-up, no repetition).  A
+job that raises is reported in its row and makes the exit status 1; a missed
+target does not (timings depend on the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from exactpoker.games import von_neumann
+from exactpoker.results import SolveResult
+
+
+@dataclass
+class Row:
+    job: str
+    size: str
+    seconds: float | None
+    result: str
+
+
+@dataclass
+class Target:
+    label: str
+    seconds: float | None
+    limit: float
+
+    def line(self) -> str:
+        if self.seconds is None:
+            return f"  {self.label} under {self.limit:g} s: target MISSED (the job failed)"
+        verdict = "target met" if self.seconds < self.limit else "target MISSED"
+        return f"  {self.label} under {self.limit:g} s: {self.seconds:.2f} s -> {verdict}"
+
+
+FAILURES: list[str] = []
+
+
+def _certified(result: SolveResult) -> str:
+    return "" if all(eq.certified for eq in result.equilibria) else "  (NOT CERTIFIED)"
+
+
+def describe_pure(result: SolveResult) -> str:
+    count = len(result.equilibria)
+    if not count:
+        return "0 NEs"
+    values = sorted({eq.values[0] for eq in result.equilibria})
+    shown = ", ".join(str(v) for v in values)
+    return f"{count} NE{'s' if count != 1 else ''}, value{'s' if len(values) > 1 else ''} {shown}" + _certified(result)
+
+
+def describe_value(result: SolveResult) -> str:
+    return f"value {result.value} (~{float(result.value):.6f})" + _certified(result)
+
+
+def describe_slow(result: SolveResult) -> str:
+    mixture = result.details.get("mixture", {})
+    sizes = ", ".join(f"{player}: {len(support)} pure strateg{'y' if len(support) == 1 else 'ies'}"
+                      for player, support in mixture.items())
+    return f"value {result.value}; mixture support {sizes}" + _certified(result)
+
+
+def timed(job: str, size: str, run: Callable[[], SolveResult], describe: Callable[[SolveResult], str]) -> Row:
+    start = time.perf_counter()
+    try:
+        result = run()
+    except Exception as error:  # noqa: BLE001 - a benchmark reports every failure and goes on
+        FAILURES.append(f"{job} {size}: {type(error).__name__}: {error}")
+        return Row(job, size, None, f"FAILED: {type(error).__name__}: {error}")
+    seconds = time.perf_counter() - start
+    return Row(job, size, seconds, describe(result))
+
+
+def print_table(title: str, rows: list[Row]) -> None:
+    headers = ("job", "size", "seconds", "result")
+    cells = [(r.job, r.size, "-" if r.seconds is None else f"{r.seconds:.3f}", r.result) for r in rows]
+    widths = [max(len(h), *(len(c[k]) for c in cells)) if cells else len(h) for k, h in enumerate(headers)]
+    print(title)
+    for cell in (headers, tuple("-" * w for w in widths), *cells):
+        line = "  ".join(c.rjust(w) if k == 2 else c.ljust(w) for k, (c, w) in enumerate(zip(cell, widths)))
+        print(("  " + line).rstrip())
+    sys.stdout.flush()
+
+
+def print_targets(targets: list[Target]) -> None:
+    for target in targets:
+        print(target.line())
+    print()
+    sys.stdout.flush()
+
+
+def _seconds(rows: list[Row], size: str) -> float | None:
+    return next((r.seconds for r in rows if r.size == size), None)
+
+
+def bench_pure(quick: bool) -> None:
+    job = "pure NEs (vnNE)"
+    grid_n = range(2, 11)
+    grid_b = range(1, 6)
+    rows = [timed(job, f"n={n} b={b}", lambda n=n, b=b: von_neumann.pure_equilibria(n, b), describe_pure)
+            for n in grid_n for b in grid_b]
+    failed = any(r.seconds is None for r in rows)
+    total = None if failed else sum(r.seconds for r in rows)  # type: ignore[misc]
+    rows.append(Row(job, "total, n=2..10 x b=1..5", total, f"{len(rows)} games"))
+    print_table("All pure Nash equilibria, every n in 2..10 and b in 1..5 (seed 000 section 1)", rows)
+    print_targets([Target("all pure NEs for n=2..10, b=1..5 in total", total, 10.0)])
+
+    large = (12, 14) if quick else (12, 14, 16, 18, 20)
+    rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.pure_equilibria(n, 2), describe_pure) for n in large]
+    print_table("All pure Nash equilibria, larger decks at b=2", rows)
+    if not quick:
+        print_targets([Target("all pure NEs for n=20, b=2", _seconds(rows, "n=20 b=2"), 60.0)])
+    else:
+        print()
+
+
+def bench_fast(quick: bool) -> None:
+    job = "card-by-card LP (fast)"
+    sizes = (50, 100, 200) if quick else (50, 100, 200, 500, 1000)
+    rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.equilibrium(n, 2, method="fast"), describe_value)
+            for n in sizes]
+    print_table("One mixed NE by the card-by-card LP, b=2 (vnMNE, seed 000 section 2)", rows)
+    targets = [Target("card-by-card LP for n=200, b=2", _seconds(rows, "n=200 b=2"), 2.0)]
+    if not quick:
+        targets.append(Target("card-by-card LP for n=1000, b=2", _seconds(rows, "n=1000 b=2"), 60.0))
+    print_targets(targets)
+
+
+def bench_exact(quick: bool) -> None:
+    rows = [
+        timed("slow LP (all 2^n strategies)", f"n={n} b=2",
+              lambda n=n: von_neumann.equilibrium(n, 2, method="slow"), describe_slow)
+        for n in ((4, 5) if quick else range(4, 9))
+    ]
+    rows += [
+        timed("card-by-card LP, exact simplex", f"n={n} b=2",
+              lambda n=n: von_neumann.equilibrium(n, 2, method="simplex"), describe_value)
+        for n in ((10,) if quick else (10, 20, 40))
+    ]
+    print_table("Exact simplex: the slow LP (MNE) and the card-by-card LP (seed 000 section 2)", rows)
+    print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="run a small subset (a smoke test)")
+    args = parser.parse_args(argv)
+    print(f"exactpoker von Neumann benchmarks ({'quick' if args.quick else 'full'}); "
+          f"Python {sys.version.split()[0]}\n")
+    start = time.perf_counter()
+    bench_pure(args.quick)
+    bench_fast(args.quick)
+    bench_exact(args.quick)
+    print(f"wall time: {time.perf_counter() - start:.1f} s")
+    if FAILURES:
+        print(f"{len(FAILURES)} job(s) failed:")
+        for failure in FAILURES:
+            print("  " + failure)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
