@@ -1,0 +1,87 @@
+"""``exactpoker vn ...``: von Neumann poker (seed 000, sections 1-2)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from exactpoker.commands.common import add_json, emit
+
+__all__ = ["add_commands"]
+
+
+def _vn_pure(args: argparse.Namespace) -> None:
+    from exactpoker.games import von_neumann
+
+    if args.restricted:
+        result = von_neumann.restricted_equilibria(args.n, args.b)
+    else:
+        result = von_neumann.pure_equilibria(args.n, args.b)
+    emit(args, result.to_dict(), str(result))
+
+
+def _vn_mixed(args: argparse.Namespace) -> None:
+    from exactpoker.games import von_neumann
+
+    result = von_neumann.equilibrium(args.n, args.b, method=args.method)
+    text = von_neumann.advice(result) if args.advice else str(result)
+    emit(args, result.to_dict(), text)
+
+
+def _vn_continuous(args: argparse.Namespace) -> None:
+    from exactpoker.continuous import von_neumann as continuous
+
+    solution = continuous.solve(args.b) if args.b is not None else continuous.solve_symbolic()
+    payload = solution.to_dict()
+    if args.b is None:
+        best_b, best_value = continuous.best_bet()
+        payload["best_bet"] = {"b": str(best_b), "value": str(best_value)}
+    text = solution.advice()
+    if args.b is None:
+        text += f"\nThe bet that maximizes Player I's value: b = {best_b}, value {best_value}."
+    emit(args, payload, text)
+
+
+def _vn_efg(args: argparse.Namespace) -> None:
+    from exactpoker.efg import to_efg
+    from exactpoker.games import von_neumann
+
+    text = to_efg(von_neumann.game(args.n, args.b))
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``vn pure|mixed|continuous|efg``."""
+    vn = games.add_parser("vn", help="von Neumann poker (seed 000, sections 1-2)")
+    vn_jobs = vn.add_subparsers(dest="job", required=True)
+
+    pure = vn_jobs.add_parser("pure", help="all pure Nash equilibria (vnNE)")
+    pure.add_argument("--n", required=True, help="deck size, 2 <= n <= 24")
+    pure.add_argument("--b", required=True, help="bet size, a positive rational such as 2 or 5/2")
+    pure.add_argument("--restricted", action="store_true", help="interval strategies only, plus one mixed equilibrium")
+    add_json(pure)
+    pure.set_defaults(run=_vn_pure)
+
+    mixed = vn_jobs.add_parser("mixed", help="one mixed Nash equilibrium (vnMNE / MNE)")
+    mixed.add_argument("--n", required=True, help="deck size, n >= 2 (n <= 9 for --method slow)")
+    mixed.add_argument("--b", required=True, help="bet size, a positive rational")
+    mixed.add_argument("--method", choices=["fast", "slow", "simplex"], default="fast",
+                       help="fast: card-by-card LP; slow: LP over all 2^n strategies; simplex: card-by-card LP, exact simplex")
+    mixed.add_argument("--advice", action="store_true", help="spell the strategies out in words (vnMNEv)")
+    add_json(mixed)
+    mixed.set_defaults(run=_vn_mixed)
+
+    continuous = vn_jobs.add_parser("continuous", help="the continuous game: cut points and value")
+    continuous.add_argument("--b", default=None, help="bet size (omit for formulas in b and the best bet)")
+    add_json(continuous)
+    continuous.set_defaults(run=_vn_continuous)
+
+    efg = vn_jobs.add_parser("efg", help="export the game in Gambit's .efg format")
+    efg.add_argument("--n", required=True, help="deck size, n >= 2")
+    efg.add_argument("--b", required=True, help="bet size, a positive rational")
+    efg.add_argument("--output", "-o", default=None, help="file to write (default: standard output)")
+    efg.set_defaults(run=_vn_efg)
