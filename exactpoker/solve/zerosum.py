@@ -291,37 +291,79 @@ def _solve_affine(required: list[list[int]], optional: list[list[int]], width: i
 
     All ``required`` rows must hold.  When they leave freedom (a degenerate
     vertex of the LP), ``optional`` rows, the opponent's unused but equally
-    good actions, are added one at a time as long as each keeps the system
-    consistent and raises its rank, as a basis is completed in the simplex.
+    good actions, complete the system, as a basis is completed in the
+    simplex: first all of them at once (they all hold at the guide's vertex),
+    and if that is inconsistent, one at a time, each kept when it raises the
+    rank.
     """
     unknowns = width - 1
-    rows = list(required)
-    reduced, rank = _rref(rows, width)
-    if _inconsistent(reduced, rank, unknowns):
-        raise DegenerateSystemError("the support's equations are inconsistent")
+    if optional:
+        try:
+            solution = _unique_solution(required + optional, width)
+        except DegenerateSystemError:
+            solution = None
+        if solution is not None:
+            return solution
+    echelon = _Echelon(width)
+    for row in required:
+        if not echelon.add(row) and echelon.inconsistent:
+            raise DegenerateSystemError("the support's equations are inconsistent")
     for row in optional:
-        if rank == unknowns:
+        if echelon.rank == unknowns:
             break
-        trial, trial_rank = _rref(rows + [row], width)
-        if trial_rank > rank and not _inconsistent(trial, trial_rank, unknowns):
-            rows.append(row)
-            reduced, rank = trial, trial_rank
+        echelon.add(row, keep_consistent=True)
+    if echelon.rank < unknowns:
+        raise DegenerateSystemError(f"the support's equations leave {unknowns - echelon.rank} degree(s) of freedom")
+    return _unique_solution(echelon.rows, width)  # type: ignore[return-value]
+
+
+def _unique_solution(rows: list[list[int]], width: int) -> list[Fraction] | None:
+    """The unique solution, ``None`` if the system leaves freedom; raises if it is inconsistent."""
+    unknowns = width - 1
+    if unknowns == 0:
+        if any(any(row) for row in rows):
+            raise DegenerateSystemError("the support's equations are inconsistent")
+        return []
+    if not rows:
+        return None
+    entries = [Fraction(v) for row in rows for v in (*row[1:], -row[0])]
+    reduced, rank = fmpq_mat(len(rows), width, [fmpq(e.numerator, e.denominator) for e in entries]).rref()
+    pivots = [next(c for c in range(width) if reduced[r, c] != 0) for r in range(rank)]
+    if unknowns in pivots:
+        raise DegenerateSystemError("the support's equations are inconsistent")
     if rank < unknowns:
-        raise DegenerateSystemError(f"the support's equations leave {unknowns - rank} degree(s) of freedom")
+        return None
     return [_fraction(reduced[r, unknowns]) for r in range(unknowns)]
 
 
-def _rref(rows: list[list[int]], width: int) -> tuple[fmpq_mat, int]:
-    """Reduced row echelon form of ``[coefficients | -constant]``."""
-    if not rows:
-        return fmpq_mat(1, width), 0
-    entries = [int(v) for row in rows for v in (*row[1:], -row[0])]
-    return fmpq_mat(len(rows), width, entries).rref()
+class _Echelon:
+    """Rows added one at a time, kept in echelon form with exact fractions."""
 
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.rows: list[list[Fraction]] = []
+        self.reduced: list[tuple[int, list[Fraction]]] = []  # (pivot column >= 1, row)
+        self.inconsistent = False
 
-def _inconsistent(reduced: fmpq_mat, rank: int, unknowns: int) -> bool:
-    """Whether a pivot sits in the constant column (0 = nonzero)."""
-    return any(all(reduced[r, c] == 0 for c in range(unknowns)) for r in range(rank))
+    @property
+    def rank(self) -> int:
+        return len(self.reduced)
+
+    def add(self, row: list, keep_consistent: bool = False) -> bool:
+        """Add ``row`` if it raises the rank; record an inconsistency unless told to skip it."""
+        work = [Fraction(v) for v in row]
+        for pivot, prow in self.reduced:
+            if work[pivot]:
+                factor = work[pivot] / prow[pivot]
+                work = [w - factor * p for w, p in zip(work, prow)]
+        pivot = next((c for c in range(1, self.width) if work[c]), None)
+        if pivot is None:
+            if work[0] and not keep_consistent:
+                self.inconsistent = True
+            return False
+        self.reduced.append((pivot, work))
+        self.rows.append(list(row))
+        return True
 
 
 def _fraction(value: fmpq) -> Fraction:
