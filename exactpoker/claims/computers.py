@@ -86,6 +86,13 @@ def _vn_best_bet(params: Mapping[str, Any]) -> dict[str, Any]:
     return {"b": bet, "value": value}
 
 
+def _newman_continuous(params: Mapping[str, Any]) -> dict[str, Any]:
+    from exactpoker.continuous import newman as continuous
+
+    solution = continuous.solve()
+    return {"value": solution.value, "bluff below": solution.bluff_below, "value above": solution.value_above}
+
+
 COMPUTERS: dict[str, Computer] = {
     "vn.pure": _vn_pure,
     "vn.restricted": _vn_restricted,
@@ -95,4 +102,5 @@ COMPUTERS: dict[str, Computer] = {
     "vn.mixture": _vn_mixture,
     "vn.continuous": _vn_continuous,
     "vn.best_bet": _vn_best_bet,
+    "newman.continuous": _newman_continuous,
 }

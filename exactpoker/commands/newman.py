@@ -1,0 +1,60 @@
+"""``exactpoker newman ...``: Newman poker (seed 000, section 3)."""
+
+from __future__ import annotations
+
+import argparse
+
+from exactpoker.commands.common import add_json, emit
+
+__all__ = ["add_commands"]
+
+
+def _mixed(args: argparse.Namespace) -> None:
+    from exactpoker.games import newman
+
+    result = newman.equilibrium(args.n, args.b, method=args.method)
+    emit(args, result.to_dict(), newman.describe(result))
+
+
+def _saturation(args: argparse.Namespace) -> None:
+    from exactpoker.games import newman
+
+    result = newman.saturation(args.n, lookahead=args.lookahead)
+    values = result.details["values"]
+    lines = [f"b = {b}: value {v}" for b, v in values.items()] + list(result.notes)
+    payload = {"game": result.game, "params": {"n": str(args.n)}, "method": result.method,
+               "values": {b: str(v) for b, v in values.items()},
+               "saturation_b": result.details["saturation b"],
+               "equilibria": [eq.to_dict() for eq in result.equilibria]}
+    emit(args, payload, "\n".join(lines))
+
+
+def _continuous(args: argparse.Namespace) -> None:
+    from exactpoker.continuous import newman as continuous
+
+    solution = continuous.solve()
+    emit(args, solution.to_dict(), solution.describe())
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``newman mixed|saturation|continuous``."""
+    parser = games.add_parser("newman", help="Newman poker, bets 0..b (seed 000, section 3)")
+    jobs = parser.add_subparsers(dest="job", required=True)
+
+    mixed = jobs.add_parser("mixed", help="one exact equilibrium (djnMNE)")
+    mixed.add_argument("--n", required=True, help="deck size, n >= 2")
+    mixed.add_argument("--b", required=True, help="largest bet, an integer >= 1")
+    mixed.add_argument("--method", choices=["sequence", "paper"], default="sequence",
+                       help="sequence-form LP (fast) or the paper's LP with n 2^b constraints")
+    add_json(mixed)
+    mixed.set_defaults(run=_mixed)
+
+    saturation = jobs.add_parser("saturation", help="values for b = 1, 2, ... until they stop changing")
+    saturation.add_argument("--n", required=True, help="deck size, n >= 2")
+    saturation.add_argument("--lookahead", type=int, default=3, help="how many further b must repeat the value")
+    add_json(saturation)
+    saturation.set_defaults(run=_saturation)
+
+    continuous = jobs.add_parser("continuous", help="Newman's continuous solution (value 1/7)")
+    add_json(continuous)
+    continuous.set_defaults(run=_continuous)
