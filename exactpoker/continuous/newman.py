@@ -33,6 +33,7 @@ from functools import cache
 
 import sympy
 
+from exactpoker.continuous.signs import nonnegative_for_positive
 from exactpoker.errors import CertificationError
 
 __all__ = ["ContinuousNewmanSolution", "solve"]
@@ -74,19 +75,6 @@ class ContinuousNewmanSolution:
             f"Player II: call a bet s iff y > c(s) = {self.call_threshold}.\n"
             f"The value of the game (for Player I) is {self.value}."
         )
-
-
-def _nonnegative_on_halfline(expr: sympy.Expr) -> bool:
-    """Whether a rational function of ``s`` is >= 0 for every s >= 0."""
-    expr = sympy.cancel(sympy.together(expr))
-    if expr == 0:
-        return True
-    numerator, denominator = sympy.fraction(expr)
-    for part in (numerator, denominator):
-        if any(root > 0 for root in sympy.real_roots(sympy.Poly(part, s))):
-            return False
-    probe = next(v for v in (sympy.Integer(1), sympy.Rational(1, 3), sympy.Integer(3)) if denominator.subs(s, v) != 0)
-    return bool(expr.subs(s, probe) >= 0)
 
 
 @cache
@@ -144,7 +132,7 @@ def _is_bet_branch(branch: sympy.Expr, value_above: sympy.Expr) -> bool:
 
 def _certify(threshold: sympy.Expr, hand: sympy.Expr, x0: sympy.Expr, gain: sympy.Expr) -> bool:
     return all(
-        _nonnegative_on_halfline(e)
+        nonnegative_for_positive(e, s)
         for e in (
             sympy.diff(threshold, s),  # c increasing
             sympy.diff(hand, s),  # x(s) increasing

@@ -26,6 +26,7 @@ from functools import cache
 
 import sympy
 
+from exactpoker.continuous.signs import nonnegative_for_positive
 from exactpoker.errors import CertificationError
 from exactpoker.numbers import parse_positive, to_sympy
 
@@ -94,20 +95,6 @@ def _call_gain(hand: sympy.Expr) -> sympy.Expr:
     return sympy.piecewise_fold(low + high)
 
 
-def _positive_for_all_b(expr: sympy.Expr, strict: bool) -> bool:
-    """Whether ``expr`` (a rational function of b) is > 0 (or >= 0) for every b > 0."""
-    expr = sympy.cancel(sympy.together(expr))
-    if expr == 0:
-        return not strict
-    numerator, denominator = sympy.fraction(expr)
-    for part in (numerator, denominator):
-        poly = sympy.Poly(part, b)
-        if any(root > 0 for root in sympy.real_roots(poly)):
-            return False
-    sample = expr.subs(b, 1)
-    return bool(sample > 0)
-
-
 @cache
 def solve_symbolic() -> ContinuousVonNeumannSolution:
     """The solution for a symbolic bet ``b > 0``: cut points and value as rational functions."""
@@ -149,25 +136,25 @@ def _certify(cuts: dict) -> bool:
     """Exact check, for all b > 0, that the cut strategies are best responses to each other."""
     f = payoff_functions()
     order_ok = all(
-        _positive_for_all_b(later - earlier, strict=True)
+        nonnegative_for_positive(later - earlier, b, strict=True)
         for earlier, later in [(0, cuts[A]), (cuts[A], cuts[C]), (cuts[C], cuts[B]), (cuts[B], 1)]
     )
     # player I: gain from betting minus checking; linear on [0, C] and on [C, 1]
     gain_low = (f["bet_low"] - f["check"]).subs(cuts)
     gain_high = (f["bet_high"] - f["check"]).subs(cuts)
     i_ok = (
-        _positive_for_all_b(gain_low.subs(x, 0), strict=False)
-        and _positive_for_all_b(-gain_low.subs(x, cuts[C]), strict=False)
+        nonnegative_for_positive(gain_low.subs(x, 0), b, strict=False)
+        and nonnegative_for_positive(-gain_low.subs(x, cuts[C]), b, strict=False)
         and gain_low.subs(x, cuts[A]).simplify() == 0
-        and _positive_for_all_b(-gain_high.subs(x, cuts[C]), strict=False)
+        and nonnegative_for_positive(-gain_high.subs(x, cuts[C]), b, strict=False)
         and gain_high.subs(x, cuts[B]).simplify() == 0
-        and _positive_for_all_b(gain_high.subs(x, 1), strict=False)
+        and nonnegative_for_positive(gain_high.subs(x, 1), b, strict=False)
     )
     # player II: gain from calling minus folding, piecewise linear with breaks at A and B
     ii_ok = True
     for hand, sign in [(0, -1), (cuts[A], -1), (cuts[C], 0), (cuts[B], 1), (1, 1)]:
         gain = sympy.simplify(_call_gain(hand).subs(cuts))
-        ii_ok = ii_ok and (gain == 0 if sign == 0 else _positive_for_all_b(sign * gain, strict=False))
+        ii_ok = ii_ok and (gain == 0 if sign == 0 else nonnegative_for_positive(sign * gain, b, strict=False))
     return bool(order_ok and i_ok and ii_ok)
 
 
