@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from exactpoker.commands import COMMAND_MODULES
 from exactpoker.commands.common import add_json, emit

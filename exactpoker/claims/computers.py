@@ -10,8 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-import sympy
-
 __all__ = ["COMPUTERS"]
 
 Computer = Callable[[Mapping[str, Any]], dict[str, Any]]
