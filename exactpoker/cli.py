@@ -14,7 +14,7 @@ import sys
 from typing import Callable, Sequence
 
 from exactpoker.commands import COMMAND_MODULES
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, emit, stderr_progress
 from exactpoker.errors import ExactPokerError
 
 __all__ = ["main", "build_parser"]
@@ -26,15 +26,7 @@ __all__ = ["main", "build_parser"]
 def _verify(args: argparse.Namespace) -> None:
     from exactpoker.claims import report
 
-    show_progress = not args.json and sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if show_progress:
-            print(f"\rchecking claim {done + 1}/{total}", end="", file=sys.stderr, flush=True)
-
-    checks = list(report(args.paper, progress))
-    if show_progress:
-        print(file=sys.stderr)
+    checks = list(report(args.paper, stderr_progress("claims checked")))
     counts: dict[str, int] = {}
     for item in checks:
         counts[item.verdict] = counts.get(item.verdict, 0) + 1

@@ -94,6 +94,6 @@ def report(paper: str | None = None, progress: Callable[[int, int], None] | None
     claims = catalog(paper)
     shared: dict = {}
     for index, claim in enumerate(claims):
-        if progress is not None:
-            progress(index, len(claims))
         yield check(claim, shared)
+        if progress is not None:
+            progress(index + 1, len(claims))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, emit, stderr_progress
 
 __all__ = ["add_commands"]
 
@@ -16,7 +16,7 @@ def _vn_pure(args: argparse.Namespace) -> None:
     if args.restricted:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
-        result = von_neumann.pure_equilibria(args.n, args.b)
+        result = von_neumann.pure_equilibria(args.n, args.b, progress=stderr_progress("strategies"))
     emit(args, result.to_dict(), str(result))
 
 

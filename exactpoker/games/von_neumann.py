@@ -36,7 +36,13 @@ from exactpoker.certify import Certificate, verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.pure import matrix_pure_equilibria, pure_equilibria as enumerate_pure, pure_realization, strategic_form
+from exactpoker.solve.pure import (
+    Progress,
+    matrix_pure_equilibria,
+    pure_equilibria as enumerate_pure,
+    pure_realization,
+    strategic_form,
+)
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -90,7 +96,7 @@ def _certified(g: CompiledGame, profile: BehaviourProfile, certificate: Certific
     return Equilibrium.from_certificate(certificate, _tables(g, profile), profile)
 
 
-def pure_equilibria(n: int, b: object, *, method: str = "auto") -> SolveResult:
+def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progress | None = None) -> SolveResult:
     """All pure Nash equilibria (the paper's vnNE), each certified exactly.
 
     Parameters
@@ -101,6 +107,8 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto") -> SolveResult:
         Bet size, ``> 0``.
     method : {"auto", "separable", "brute-force"}
         See :mod:`exactpoker.solve.pure`; brute force is for small decks.
+    progress : callable, optional
+        ``progress(done, total)``, called as the enumeration advances.
 
     Examples
     --------
@@ -110,7 +118,7 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto") -> SolveResult:
     """
     n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; use equilibrium() for larger decks")
     g = compiled(n, b)
-    found = enumerate_pure(g, method=method)  # type: ignore[arg-type]
+    found = enumerate_pure(g, method=method, progress=progress)  # type: ignore[arg-type]
     equilibria = []
     for pure in found:
         tables = [{OPEN: list(pure.choices[0])}, {RESPOND: list(pure.choices[1])}]

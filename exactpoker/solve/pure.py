@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Literal
+from typing import Callable, Iterator, Literal
 
 import numpy as np
 
@@ -130,7 +130,12 @@ def matrix_pure_equilibria(m1: np.ndarray, m2: np.ndarray) -> list[tuple[int, in
     return [(int(i), int(j)) for i, j in zip(*np.nonzero(row_best & col_best))]
 
 
-def pure_equilibria(compiled: CompiledGame, *, method: PureMethod = "auto") -> list[PureProfile]:
+Progress = Callable[[int, int], None]
+
+
+def pure_equilibria(
+    compiled: CompiledGame, *, method: PureMethod = "auto", progress: Progress | None = None
+) -> list[PureProfile]:
     """Every pure Nash equilibrium of a two-player compiled game, in a canonical order.
 
     Parameters
@@ -140,6 +145,9 @@ def pure_equilibria(compiled: CompiledGame, *, method: PureMethod = "auto") -> l
     method : {"auto", "separable", "brute-force"}
         ``"auto"`` uses ``"separable"`` when both players move at most once in
         every play, else ``"brute-force"``.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each chunk of the separable
+        enumeration (strategies of the enumerated player).
 
     Returns
     -------
@@ -161,7 +169,7 @@ def pure_equilibria(compiled: CompiledGame, *, method: PureMethod = "auto") -> l
     if method == "brute-force":
         found = _brute_force(compiled)
     elif method == "separable":
-        found = _separable(compiled)
+        found = _separable(compiled, progress)
     else:
         raise InvalidParameterError(f"pure_equilibria(): unknown method {method!r}")
     matrices = _payoff_matrices(compiled)
@@ -173,13 +181,12 @@ def _brute_force(compiled: CompiledGame) -> list[tuple[tuple[int, ...], tuple[in
     return [(tuple(rows[i].tolist()), tuple(cols[j].tolist())) for i, j in matrix_pure_equilibria(m1, m2)]
 
 
-def _separable(compiled: CompiledGame) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _separable(compiled: CompiledGame, progress: Progress | None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     a1, a2 = _payoff_matrices(compiled)
     first, second = compiled.layouts
     if strategy_count(first) <= strategy_count(second):
-        pairs = _enumerate(first, second, own=a1, other=a2.T)
-        return list(pairs)
-    return [(c1, c2) for c2, c1 in _enumerate(second, first, own=a2.T, other=a1)]
+        return list(_enumerate(first, second, own=a1, other=a2.T, progress=progress))
+    return [(c1, c2) for c2, c1 in _enumerate(second, first, own=a2.T, other=a1, progress=progress)]
 
 
 def _optimal_masks(layout: PlayerLayout, values: np.ndarray) -> list[np.ndarray]:
@@ -192,7 +199,11 @@ def _optimal_masks(layout: PlayerLayout, values: np.ndarray) -> list[np.ndarray]
 
 
 def _enumerate(
-    enumerated: PlayerLayout, responder: PlayerLayout, own: np.ndarray, other: np.ndarray
+    enumerated: PlayerLayout,
+    responder: PlayerLayout,
+    own: np.ndarray,
+    other: np.ndarray,
+    progress: Progress | None = None,
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Pairs (s, r): s over all of ``enumerated``'s strategies, r over the responder's best responses to s.
 
@@ -215,6 +226,8 @@ def _enumerate(
                 mine = np.repeat(choices[row][None, :], len(block), axis=0)
                 for reply in block[_is_best(enumerated, responder, own, mine, block)]:
                     yield tuple(choices[row].tolist()), tuple(reply.tolist())
+        if progress is not None:
+            progress(min(total, start + _CHUNK), total)
 
 
 def _expand_ties(masks: list[np.ndarray], rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
