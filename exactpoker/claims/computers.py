@@ -102,3 +102,17 @@ COMPUTERS: dict[str, Computer] = {
     "vn.best_bet": _vn_best_bet,
     "newman.continuous": _newman_continuous,
 }
+
+
+def _merge() -> None:
+    """Add the computers of the games whose claims live in their own modules."""
+    from exactpoker.claims import computers_goldman_stone
+
+    for module in (computers_goldman_stone,):
+        overlap = set(module.COMPUTERS) & set(COMPUTERS)
+        if overlap:
+            raise RuntimeError(f"claim kinds defined twice: {sorted(overlap)}")
+        COMPUTERS.update(module.COMPUTERS)
+
+
+_merge()

@@ -1,5 +1,5 @@
 """Command-line subcommands, one module per game; each module has ``add_commands(subparsers)``."""
 
-from exactpoker.commands import newman, von_neumann
+from exactpoker.commands import goldman_stone, newman, von_neumann
 
-COMMAND_MODULES = [von_neumann, newman]
+COMMAND_MODULES = [von_neumann, newman, goldman_stone]

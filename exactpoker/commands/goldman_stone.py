@@ -1,0 +1,37 @@
+"""``exactpoker goldman-stone ...``: Goldman--Stone symmetric poker (seed 002)."""
+
+from __future__ import annotations
+
+import argparse
+
+from exactpoker.commands.common import add_json, emit
+
+__all__ = ["add_commands"]
+
+
+def _goldman_stone(args: argparse.Namespace) -> None:
+    if args.n is None:
+        from exactpoker.continuous import goldman_stone as continuous
+
+        solution = continuous.solve(args.a, args.b)
+        emit(args, solution.to_dict(), solution.describe())
+        return
+    from exactpoker.games import goldman_stone
+
+    result = goldman_stone.equilibrium(args.n, args.a, args.b)
+    emit(args, result.to_dict(), str(result))
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``goldman-stone --a A --b B [--n N] [--json]``."""
+    parser = games.add_parser(
+        "goldman-stone",
+        help="Goldman-Stone symmetric poker (seed 002): continuous solution, or the n-card game",
+        description="Strategies list, per card, the probabilities of (drop, bet b folding to a, "
+        "bet b seeing a, bet a).",
+    )
+    parser.add_argument("--a", required=True, help="the higher bet level, a rational > b")
+    parser.add_argument("--b", required=True, help="the lower bet level, a rational > 1")
+    parser.add_argument("--n", default=None, help="deck size n >= 2 (omit for the continuous game)")
+    add_json(parser)
+    parser.set_defaults(run=_goldman_stone)
