@@ -1,6 +1,7 @@
 """The papers' published claims, and the report that recomputes each one.
 
-The catalog (``data/<paper>.json``) records what each paper says: section,
+The catalog (``data/<paper>.json``, and ``data/<paper>-<part>.json`` for a
+paper whose games live in several modules) records what each paper says: section,
 game, parameters, the quantity and the printed value.  It is never an input
 to a solver.  :func:`report` recomputes each quantity from scratch with the
 public API and says how the printed value relates to the exact one (see
@@ -57,10 +58,19 @@ class Check:
         }
 
 
+def _data_files() -> dict[str, list]:
+    """The catalog files of each paper id, in name order."""
+    folder = resources.files("exactpoker.claims") / "data"
+    files: dict[str, list] = {}
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".json"):
+            files.setdefault(path.name[: -len(".json")].split("-")[0], []).append(path)
+    return files
+
+
 def papers() -> list[str]:
     """The ids of the papers that have claims in the catalog."""
-    folder = resources.files("exactpoker.claims") / "data"
-    return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
+    return sorted(_data_files())
 
 
 @cache
@@ -69,10 +79,12 @@ def catalog(paper: str | None = None) -> tuple[Claim, ...]:
     known = papers()
     if paper is not None and paper not in known:
         raise InvalidParameterError(f"paper must be one of {', '.join(known)}; got {paper!r}")
+    files = _data_files()
     claims = []
     for pid in [paper] if paper else known:
-        data = json.loads((resources.files("exactpoker.claims") / "data" / f"{pid}.json").read_text())
-        claims += [Claim(paper=pid, **entry) for entry in data["claims"]]
+        for path in files[pid]:
+            data = json.loads(path.read_text())
+            claims += [Claim(paper=pid, **entry) for entry in data["claims"]]
     return tuple(claims)
 
 

@@ -105,10 +105,16 @@ COMPUTERS: dict[str, Computer] = {
 
 
 def _merge() -> None:
-    """Add the computers of the games whose claims live in their own modules."""
-    from exactpoker.claims import computers_goldman_stone
+    """Add the computers of the games whose claims live in their own ``computers_<game>`` modules."""
+    import importlib
+    import pkgutil
 
-    for module in (computers_goldman_stone,):
+    import exactpoker.claims as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if not info.name.startswith("computers_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
         overlap = set(module.COMPUTERS) & set(COMPUTERS)
         if overlap:
             raise RuntimeError(f"claim kinds defined twice: {sorted(overlap)}")

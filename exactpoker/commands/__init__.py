@@ -1,5 +1,26 @@
-"""Command-line subcommands, one module per game; each module has ``add_commands(subparsers)``."""
+"""Command-line subcommands, one module per game; each module has ``add_commands(subparsers)``.
 
-from exactpoker.commands import goldman_stone, newman, von_neumann
+Every module of this package except :mod:`~exactpoker.commands.common` is a
+game's command module; :data:`COMMAND_MODULES` lists them in a fixed order
+(the order of the papers' games, then any others alphabetically), so adding a
+game's commands never means editing a shared list.
+"""
 
-COMMAND_MODULES = [von_neumann, newman, goldman_stone]
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+
+__all__ = ["COMMAND_MODULES"]
+
+_FIRST = ["von_neumann", "newman", "simple", "goldman_stone", "three_player", "nash_shapley", "kuhn3"]
+
+
+def _discover() -> list[ModuleType]:
+    names = [m.name for m in pkgutil.iter_modules(__path__) if m.name != "common"]
+    ordered = [n for n in _FIRST if n in names] + sorted(n for n in names if n not in _FIRST)
+    return [importlib.import_module(f"{__name__}.{name}") for name in ordered]
+
+
+COMMAND_MODULES = _discover()
