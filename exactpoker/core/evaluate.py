@@ -24,7 +24,11 @@ __all__ = ["SequenceValues", "sequence_values", "best_response"]
 
 @dataclass(frozen=True)
 class SequenceValues:
-    """``c_p(s) = numerators[s] / denominator`` for each of player ``p``'s sequences."""
+    """``c_p(s) = numerators[s] / denominator`` for each of player ``p``'s sequences.
+
+    The numerators are integers when the other players' weights are rational,
+    and :class:`~exactpoker.algebraic.AlgebraicNumber` s when some are not.
+    """
 
     player: int
     numerators: tuple[int, ...]
@@ -32,11 +36,14 @@ class SequenceValues:
 
     def value(self, weights: Sequence[Fraction]) -> Fraction:
         """The player's payoff when they play the realization plan ``weights``."""
-        total = sum((Fraction(c) * w for c, w in zip(self.numerators, weights) if c and w), Fraction(0))
-        return total / self.denominator
+        total = sum((c * w for c, w in zip(self.numerators, weights) if c and w), Fraction(0))
+        return total / Fraction(self.denominator)
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[np.ndarray, int]:
+    """Rational weights as integers over one scale; algebraic weights as they are (scale 1)."""
+    if not all(isinstance(w, (int, Fraction)) for w in weights):
+        return np.array(list(weights), dtype=object), 1
     scale = math.lcm(*(Fraction(w).denominator for w in weights))
     ints = np.array([int(Fraction(w) * scale) for w in weights], dtype=object)
     return ints, scale
@@ -65,7 +72,7 @@ def sequence_values(
         denominator *= scale
     totals = np.zeros(compiled.layouts[player].num_sequences, dtype=object)
     np.add.at(totals, compiled.sequences[:, player], factor)
-    return SequenceValues(player, tuple(int(t) for t in totals), denominator)
+    return SequenceValues(player, tuple(totals.tolist()), denominator)
 
 
 def best_response(layout: PlayerLayout, values: SequenceValues) -> tuple[Fraction, list[tuple[int, ...]]]:
@@ -93,4 +100,4 @@ def best_response(layout: PlayerLayout, values: SequenceValues) -> tuple[Fractio
         worth[infoset] = best
         optimal[infoset] = tuple(a for a, score in enumerate(scores) if score == best)
     total = c[0] + sum(worth[j] for j in children[0])
-    return Fraction(total, values.denominator), optimal
+    return total / Fraction(values.denominator), optimal

@@ -1,7 +1,9 @@
 """Behaviour strategy profiles with exact probabilities.
 
 A :class:`BehaviourProfile` gives, for every player, information set and
-action, an exact probability (a :class:`fractions.Fraction`).  Realization
+action, an exact probability: a :class:`fractions.Fraction`, or an
+:class:`~exactpoker.algebraic.AlgebraicNumber` (all of one field) when an
+equilibrium is irrational.  Realization
 weights (the sequence-form view used by the payoff formula of
 :mod:`exactpoker.core.compiled`) are derived from it.
 """
@@ -14,6 +16,7 @@ from typing import Mapping, Sequence
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.errors import InvalidParameterError
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.numbers import to_fraction
 
 __all__ = ["BehaviourProfile", "realization_weights"]
@@ -96,9 +99,13 @@ class BehaviourProfile:
         return all(prob in (0, 1) for strat in self.strategies for dist in strat for prob in dist)
 
 
+def _probability(value: object) -> Fraction | AlgebraicNumber:
+    return value if isinstance(value, AlgebraicNumber) else to_fraction(value, "probability")
+
+
 def _distribution(item: object, size: int, label: str, card: int) -> tuple[Fraction, ...]:
     if isinstance(item, (list, tuple)):
-        probs = tuple(to_fraction(x, "probability") for x in item)
+        probs = tuple(_probability(x) for x in item)
         if len(probs) != size:
             raise InvalidParameterError(
                 f"BehaviourProfile: node {label!r}, card {card}: expected {size} probabilities; got {len(probs)}"
@@ -108,7 +115,7 @@ def _distribution(item: object, size: int, label: str, card: int) -> tuple[Fract
             raise InvalidParameterError(
                 f"BehaviourProfile: node {label!r} has {size} actions; give one probability per action"
             )
-        last = to_fraction(item, "probability")
+        last = _probability(item)
         probs = (1 - last, last)
     if any(p < 0 for p in probs) or sum(probs) != 1:
         raise InvalidParameterError(
