@@ -17,39 +17,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
-from typing import Callable
+
+from timing import Row, Target, certified_mark, finish, print_table, print_targets, seconds_of, timed
 
 from exactpoker.games import von_neumann
 from exactpoker.results import SolveResult
-
-
-@dataclass
-class Row:
-    job: str
-    size: str
-    seconds: float | None
-    result: str
-
-
-@dataclass
-class Target:
-    label: str
-    seconds: float | None
-    limit: float
-
-    def line(self) -> str:
-        if self.seconds is None:
-            return f"  {self.label} under {self.limit:g} s: target MISSED (the job failed)"
-        verdict = "target met" if self.seconds < self.limit else "target MISSED"
-        return f"  {self.label} under {self.limit:g} s: {self.seconds:.2f} s -> {verdict}"
-
-
-FAILURES: list[str] = []
-
-
-def _certified(result: SolveResult) -> str:
-    return "" if all(eq.certified for eq in result.equilibria) else "  (NOT CERTIFIED)"
 
 
 def describe_pure(result: SolveResult) -> str:
@@ -58,51 +30,18 @@ def describe_pure(result: SolveResult) -> str:
         return "0 NEs"
     values = sorted({eq.values[0] for eq in result.equilibria})
     shown = ", ".join(str(v) for v in values)
-    return f"{count} NE{'s' if count != 1 else ''}, value{'s' if len(values) > 1 else ''} {shown}" + _certified(result)
+    return f"{count} NE{'s' if count != 1 else ''}, value{'s' if len(values) > 1 else ''} {shown}" + certified_mark(result)
 
 
 def describe_value(result: SolveResult) -> str:
-    return f"value {result.value} (~{float(result.value):.6f})" + _certified(result)
+    return f"value {result.value} (~{float(result.value):.6f})" + certified_mark(result)
 
 
 def describe_slow(result: SolveResult) -> str:
     mixture = result.details.get("mixture", {})
     sizes = ", ".join(f"{player}: {len(support)} pure strateg{'y' if len(support) == 1 else 'ies'}"
                       for player, support in mixture.items())
-    return f"value {result.value}; mixture support {sizes}" + _certified(result)
-
-
-def timed(job: str, size: str, run: Callable[[], SolveResult], describe: Callable[[SolveResult], str]) -> Row:
-    start = time.perf_counter()
-    try:
-        result = run()
-    except Exception as error:  # noqa: BLE001 - a benchmark reports every failure and goes on
-        FAILURES.append(f"{job} {size}: {type(error).__name__}: {error}")
-        return Row(job, size, None, f"FAILED: {type(error).__name__}: {error}")
-    seconds = time.perf_counter() - start
-    return Row(job, size, seconds, describe(result))
-
-
-def print_table(title: str, rows: list[Row]) -> None:
-    headers = ("job", "size", "seconds", "result")
-    cells = [(r.job, r.size, "-" if r.seconds is None else f"{r.seconds:.3f}", r.result) for r in rows]
-    widths = [max(len(h), *(len(c[k]) for c in cells)) if cells else len(h) for k, h in enumerate(headers)]
-    print(title)
-    for cell in (headers, tuple("-" * w for w in widths), *cells):
-        line = "  ".join(c.rjust(w) if k == 2 else c.ljust(w) for k, (c, w) in enumerate(zip(cell, widths)))
-        print(("  " + line).rstrip())
-    sys.stdout.flush()
-
-
-def print_targets(targets: list[Target]) -> None:
-    for target in targets:
-        print(target.line())
-    print()
-    sys.stdout.flush()
-
-
-def _seconds(rows: list[Row], size: str) -> float | None:
-    return next((r.seconds for r in rows if r.size == size), None)
+    return f"value {result.value}; mixture support {sizes}" + certified_mark(result)
 
 
 def bench_pure(quick: bool) -> None:
@@ -121,7 +60,7 @@ def bench_pure(quick: bool) -> None:
     rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.pure_equilibria(n, 2), describe_pure) for n in large]
     print_table("All pure Nash equilibria, larger decks at b=2", rows)
     if not quick:
-        print_targets([Target("all pure NEs for n=20, b=2", _seconds(rows, "n=20 b=2"), 60.0)])
+        print_targets([Target("all pure NEs for n=20, b=2", seconds_of(rows, "n=20 b=2"), 60.0)])
     else:
         print()
 
@@ -132,9 +71,9 @@ def bench_fast(quick: bool) -> None:
     rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.equilibrium(n, 2, method="fast"), describe_value)
             for n in sizes]
     print_table("One mixed NE by the card-by-card LP, b=2 (vnMNE, seed 000 section 2)", rows)
-    targets = [Target("card-by-card LP for n=200, b=2", _seconds(rows, "n=200 b=2"), 2.0)]
+    targets = [Target("card-by-card LP for n=200, b=2", seconds_of(rows, "n=200 b=2"), 2.0)]
     if not quick:
-        targets.append(Target("card-by-card LP for n=1000, b=2", _seconds(rows, "n=1000 b=2"), 60.0))
+        targets.append(Target("card-by-card LP for n=1000, b=2", seconds_of(rows, "n=1000 b=2"), 60.0))
     print_targets(targets)
 
 
@@ -163,13 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     bench_pure(args.quick)
     bench_fast(args.quick)
     bench_exact(args.quick)
-    print(f"wall time: {time.perf_counter() - start:.1f} s")
-    if FAILURES:
-        print(f"{len(FAILURES)} job(s) failed:")
-        for failure in FAILURES:
-            print("  " + failure)
-        return 1
-    return 0
+    return finish(start)
 
 
 if __name__ == "__main__":
