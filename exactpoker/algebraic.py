@@ -10,7 +10,7 @@ number is a minimal polynomial plus an isolating interval":
   contains no other root;
 * an :class:`AlgebraicNumber` is an element of such a field, stored as a
   rational polynomial in ``theta`` of degree below the field's degree
-  (a python-flint ``fmpq_poly``).
+  (a python-flint ``flint.fmpq_poly``).
 
 Arithmetic (``+ - * /`` and powers) is exact polynomial arithmetic modulo the
 minimal polynomial; rationals (``int``, :class:`~fractions.Fraction`) mix in
@@ -23,11 +23,16 @@ of these, ``certify.verify`` certifies profiles whose entries are algebraic
 numbers of one field exactly as it does rational ones.
 
 Several algebraic numbers that live in different fields are brought into one
-with :func:`common_field` (sympy's primitive element).
+with :func:`common_field` (sympy's primitive element).  Numbers that only need
+to be *ordered*, whatever their polynomials (the real roots of several
+polynomials, breakpoints of a piecewise function), are :class:`RealAlgebraic`
+s, found by :func:`real_roots`.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import total_ordering
 from typing import Iterable, Union
@@ -35,9 +40,18 @@ from typing import Iterable, Union
 import flint
 import sympy
 
-__all__ = ["RealNumberField", "AlgebraicNumber", "common_field", "is_exact_number"]
+__all__ = [
+    "RealNumberField",
+    "AlgebraicNumber",
+    "RealAlgebraic",
+    "real_roots",
+    "rational_between",
+    "common_field",
+    "is_exact_number",
+]
 
 Rational = Union[int, Fraction]
+_X = sympy.Symbol("x")
 
 
 def _fmpq(value: Rational) -> flint.fmpq:
@@ -54,7 +68,7 @@ class RealNumberField:
 
     Parameters
     ----------
-    minimal_polynomial : sequence of rationals, sympy expression or fmpq_poly
+    minimal_polynomial : sequence of rationals, sympy expression or flint.fmpq_poly
         The coefficients, constant term first, or a sympy polynomial
         expression in one symbol.  It must be irreducible over the rationals.
     low, high : rational
@@ -121,8 +135,7 @@ class RealNumberField:
         return self._low, self._high
 
     def _sign_at(self, point: Fraction) -> int:
-        value = self.minimal_polynomial(_fmpq(point))
-        return (value > 0) - (value < 0)
+        return _sign_at(self.minimal_polynomial, point)
 
     def _count_roots(self) -> int:
         x = sympy.Symbol("x")
@@ -351,6 +364,133 @@ class AlgebraicNumber:
 
     def __repr__(self) -> str:
         return f"AlgebraicNumber({self}, ~{float(self):.15g})"
+
+
+def _sign_at(poly: flint.fmpq_poly, point: Fraction) -> int:
+    value = poly(_fmpq(point))
+    return (value > 0) - (value < 0)
+
+
+@dataclass(frozen=True)
+class RealAlgebraic:
+    """A real algebraic number on its own: a rational, or the only root of an irreducible polynomial in ``(lower, upper)``.
+
+    Unlike :class:`AlgebraicNumber` (an element of one field, for arithmetic),
+    these compare with each other whatever their polynomials: breakpoints of
+    piecewise functions, roots of several eliminants.  :meth:`field_element`
+    turns one into a field element for arithmetic.
+
+    ``index`` is the root's position among the polynomial's real roots (for
+    sympy's ``CRootOf``).  Comparisons are exact (isolating intervals are
+    refined until they separate).
+    """
+
+    lower: Fraction
+    upper: Fraction
+    poly: flint.fmpq_poly | None = None
+    index: int = 0
+
+    @classmethod
+    def rational(cls, value: Fraction) -> "RealAlgebraic":
+        return cls(value, value)
+
+    @property
+    def is_rational(self) -> bool:
+        return self.poly is None
+
+    def refined(self) -> "RealAlgebraic":
+        """The same number with its isolating interval halved."""
+        if self.poly is None:
+            return self
+        mid = (self.lower + self.upper) / 2
+        if _sign_at(self.poly, mid) == _sign_at(self.poly, self.lower):
+            return RealAlgebraic(mid, self.upper, self.poly, self.index)
+        return RealAlgebraic(self.lower, mid, self.poly, self.index)
+
+    def same(self, other: "RealAlgebraic") -> bool:
+        if self.poly is None or other.poly is None:
+            return self.poly is None and other.poly is None and self.lower == other.lower
+        return self.poly == other.poly and self.index == other.index
+
+    def separated(self, other: "RealAlgebraic") -> tuple["RealAlgebraic", "RealAlgebraic"]:
+        """Both numbers refined until their intervals are disjoint (they must differ)."""
+        a, b = self, other
+        while not (a.upper < b.lower or b.upper < a.lower):
+            if a.is_rational and b.is_rational:
+                break
+            a, b = a.refined(), b.refined()
+        return a, b
+
+    def __lt__(self, other: "RealAlgebraic") -> bool:
+        if self.same(other):
+            return False
+        a, b = self.separated(other)
+        return a.upper < b.lower if not (a.is_rational and b.is_rational) else a.lower < b.lower
+
+    def vanishes(self, poly: flint.fmpq_poly) -> bool:
+        """Whether ``poly`` is zero at this number (exact)."""
+        if self.poly is None:
+            return poly(_fmpq(self.lower)) == 0
+        return (poly % self.poly) == 0
+
+    def to_sympy(self) -> sympy.Expr:
+        if self.poly is None:
+            return sympy.Rational(self.lower.numerator, self.lower.denominator)
+        coeffs = [_fraction(c) for c in self.poly.coeffs()]
+        expr = sum((sympy.Rational(c.numerator, c.denominator) * _X**k for k, c in enumerate(coeffs)), sympy.S(0))
+        return sympy.CRootOf(expr, self.index)
+
+    def __float__(self) -> float:
+        approx = self
+        while approx.upper - approx.lower > Fraction(1, 2**60):
+            approx = approx.refined()
+        return float((approx.lower + approx.upper) / 2)
+
+    def __str__(self) -> str:
+        return str(self.to_sympy())
+
+    def field_element(self) -> "Fraction | AlgebraicNumber":
+        """The number for exact arithmetic: a Fraction, or the generator of its :class:`RealNumberField`."""
+        if self.poly is None:
+            return self.lower
+        return RealNumberField(self.poly, self.lower, self.upper).generator
+
+
+def real_roots(poly: flint.fmpq_poly) -> list[RealAlgebraic]:
+    """The distinct real roots of ``poly``, exactly (one :class:`RealAlgebraic` per root)."""
+    roots = []
+    _, factors = poly.factor()
+    for factor, _ in factors:
+        monic = factor / factor.leading_coefficient()
+        if monic.degree() == 1:
+            roots.append(RealAlgebraic.rational(-_fraction(monic.coeffs()[0])))
+            continue
+        expr = sympy.Poly([sympy.Rational(int(c.p), int(c.q)) for c in reversed(monic.coeffs())], _X)
+        for index, ((lo, hi), _) in enumerate(expr.intervals()):
+            roots.append(RealAlgebraic(Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), monic, index))
+    return roots
+
+
+def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
+    """A rational with a small denominator strictly between ``lo < hi`` (continued fractions)."""
+    whole = math.floor(lo)
+    if whole + 1 < hi:  # an integer lies strictly inside: take the one nearest to 0
+        if lo < 0 < hi:
+            return Fraction(0)
+        return Fraction(math.ceil(hi) - 1) if hi <= 0 else Fraction(whole + 1)
+    if lo == whole:  # x = whole + 1/y with y in (1/(hi - whole), oo)
+        return whole + 1 / Fraction(math.floor(1 / (hi - whole)) + 1)
+    return whole + 1 / _simplest_between(1 / (hi - whole), 1 / (lo - whole))
+
+
+def rational_between(a: RealAlgebraic, b: RealAlgebraic | None) -> Fraction:
+    """A simple rational strictly between ``a < b`` (``b = None``: infinity)."""
+    if b is None:
+        return Fraction(math.floor(a.upper) + 1)
+    a, b = a.separated(b)
+    lo = a.upper
+    hi = b.lower
+    return _simplest_between(lo, hi)
 
 
 def common_field(numbers: Iterable[sympy.Expr]) -> tuple[RealNumberField, list[AlgebraicNumber]]:

@@ -121,3 +121,17 @@ def test_rational_profile_in_a_field_certifies_like_fractions():
     certificate = verify(g, profile)
     assert certificate.holds
     assert certificate.payoffs[0] == Fraction(1, 18)
+
+
+def test_real_roots_order_across_polynomials_and_become_field_elements():
+    """Roots of different polynomials compare exactly; a root turns into a field element for arithmetic."""
+    import flint
+
+    from exactpoker.algebraic import real_roots
+
+    roots = sorted(real_roots(flint.fmpq_poly([-2, 0, 1])) + real_roots(flint.fmpq_poly([-3, 0, 1]))
+                   + real_roots(flint.fmpq_poly([-3, 2])))
+    assert [round(float(r), 6) for r in roots] == [-1.732051, -1.414214, 1.414214, 1.5, 1.732051]
+    root2 = roots[2].field_element()
+    assert root2 * root2 == 2 and root2 > 0
+    assert roots[3].field_element() == Fraction(3, 2)

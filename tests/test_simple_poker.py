@@ -16,7 +16,8 @@ from exactpoker.cli import main
 from exactpoker.claims import catalog, check
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games import simple_poker as sp
-from exactpoker.solve.parametric import SYMBOL, RealNumber, parametric_value
+from exactpoker.algebraic import RealAlgebraic
+from exactpoker.solve.parametric import SYMBOL, parametric_value
 from exactpoker.solve.simplex import solve_matrix_game
 
 r = SYMBOL
@@ -237,7 +238,7 @@ def test_parametric_value_algebraic_breakpoint():
     (_, _, left), (_, _, right) = pv.value_pieces()[:2]
     assert sympy.simplify((left - right).subs(r, (-5 - sympy.sqrt(33)) / 4)) == 0
     assert abs(float(first) + (5 + 33**0.5) / 4) < 1e-12
-    assert RealNumber.rational(Fraction(-3)) < first < RealNumber.rational(Fraction(-2))
+    assert RealAlgebraic.rational(Fraction(-3)) < first < RealAlgebraic.rational(Fraction(-2))
 
 
 # -- bad input ------------------------------------------------------------------------------

@@ -83,11 +83,12 @@ def _mixture(params: Mapping[str, Any]) -> dict[str, Any]:
 def _piecewise(params: Mapping[str, Any]) -> dict[str, Any]:
     """The value / A on an interval of ``r = B/A`` from the exact piecewise value."""
     from exactpoker.games import simple_poker
-    from exactpoker.solve.parametric import SYMBOL, RealNumber, rational_between
+    from exactpoker.algebraic import RealAlgebraic, rational_between
+    from exactpoker.solve.parametric import SYMBOL
 
     pv = simple_poker.piecewise_value(params["m"], threshold=params.get("threshold", False))
-    lo = RealNumber.rational(Fraction(params["from"]))
-    hi = None if params["to"] == "oo" else RealNumber.rational(Fraction(params["to"]))
+    lo = RealAlgebraic.rational(Fraction(params["from"]))
+    hi = None if params["to"] == "oo" else RealAlgebraic.rational(Fraction(params["to"]))
     inside = [(s, e, v) for s, e, v in pv.value_pieces()
               if (hi is None or s < hi) and (e is None or lo < e)]
     single = inside[0][2] if len(inside) == 1 else None

@@ -6,7 +6,7 @@ extreme optimal pair comes from one square subsystem (Shapley and Snow's
 kernel), whose solution by Cramer's rule is a ratio of polynomials in ``r``.
 Breakpoints are real roots of such polynomials: rationals, or algebraic
 numbers given by an irreducible polynomial and an isolating interval
-(:class:`RealNumber`).  The method, on ``[lower, upper]``:
+(:class:`~exactpoker.algebraic.RealAlgebraic`).  The method, on ``[lower, upper]``:
 
 1. Pick a rational ``r0`` in an uncovered part and solve ``M(r0)`` exactly
    (:func:`~exactpoker.solve.simplex.solve_matrix_game`): extreme optimal
@@ -34,7 +34,6 @@ value of a matrix game is continuous in its entries).
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
@@ -44,11 +43,12 @@ from flint import fmpq, fmpq_poly
 from sympy import QQ
 from sympy.polys.matrices import DomainMatrix
 
+from exactpoker.algebraic import RealAlgebraic, rational_between, real_roots
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
 from exactpoker.solve.simplex import solve_matrix_game
 
-__all__ = ["RealNumber", "Piece", "PiecewiseValue", "parametric_value", "rational_between", "SYMBOL"]
+__all__ = ["Piece", "PiecewiseValue", "parametric_value", "SYMBOL"]
 
 #: The parameter in the returned formulas.
 SYMBOL = sympy.Symbol("r")
@@ -65,122 +65,6 @@ def _fq(value: Fraction) -> fmpq:
 
 def _frac(value: fmpq) -> Fraction:
     return Fraction(int(value.p), int(value.q))
-
-
-def _sign_at(poly: fmpq_poly, point: Fraction) -> int:
-    value = poly(_fq(point))
-    return (value > 0) - (value < 0)
-
-
-@dataclass(frozen=True)
-class RealNumber:
-    """An exact real number: a rational, or the only root of an irreducible polynomial in ``(lower, upper)``.
-
-    ``index`` is the root's position among the polynomial's real roots (for
-    sympy's ``CRootOf``).  Comparisons are exact (isolating intervals are
-    refined until they separate).
-    """
-
-    lower: Fraction
-    upper: Fraction
-    poly: fmpq_poly | None = None
-    index: int = 0
-
-    @classmethod
-    def rational(cls, value: Fraction) -> "RealNumber":
-        return cls(value, value)
-
-    @property
-    def is_rational(self) -> bool:
-        return self.poly is None
-
-    def refined(self) -> "RealNumber":
-        """The same number with its isolating interval halved."""
-        if self.poly is None:
-            return self
-        mid = (self.lower + self.upper) / 2
-        if _sign_at(self.poly, mid) == _sign_at(self.poly, self.lower):
-            return RealNumber(mid, self.upper, self.poly, self.index)
-        return RealNumber(self.lower, mid, self.poly, self.index)
-
-    def same(self, other: "RealNumber") -> bool:
-        if self.poly is None or other.poly is None:
-            return self.poly is None and other.poly is None and self.lower == other.lower
-        return self.poly == other.poly and self.index == other.index
-
-    def separated(self, other: "RealNumber") -> tuple["RealNumber", "RealNumber"]:
-        """Both numbers refined until their intervals are disjoint (they must differ)."""
-        a, b = self, other
-        while not (a.upper < b.lower or b.upper < a.lower):
-            if a.is_rational and b.is_rational:
-                break
-            a, b = a.refined(), b.refined()
-        return a, b
-
-    def __lt__(self, other: "RealNumber") -> bool:
-        if self.same(other):
-            return False
-        a, b = self.separated(other)
-        return a.upper < b.lower if not (a.is_rational and b.is_rational) else a.lower < b.lower
-
-    def vanishes(self, poly: fmpq_poly) -> bool:
-        """Whether ``poly`` is zero at this number (exact)."""
-        if self.poly is None:
-            return poly(_fq(self.lower)) == 0
-        return (poly % self.poly) == 0
-
-    def to_sympy(self) -> sympy.Expr:
-        if self.poly is None:
-            return sympy.Rational(self.lower.numerator, self.lower.denominator)
-        coeffs = [_frac(c) for c in self.poly.coeffs()]
-        expr = sum((sympy.Rational(c.numerator, c.denominator) * SYMBOL**k for k, c in enumerate(coeffs)), sympy.S(0))
-        return sympy.CRootOf(expr, self.index)
-
-    def __float__(self) -> float:
-        approx = self
-        while approx.upper - approx.lower > Fraction(1, 2**60):
-            approx = approx.refined()
-        return float((approx.lower + approx.upper) / 2)
-
-    def __str__(self) -> str:
-        return str(self.to_sympy())
-
-
-def _real_roots(poly: fmpq_poly) -> list[RealNumber]:
-    """The distinct real roots of ``poly``, exactly (one :class:`RealNumber` per root)."""
-    roots = []
-    _, factors = poly.factor()
-    for factor, _ in factors:
-        monic = factor / factor.leading_coefficient()
-        if monic.degree() == 1:
-            roots.append(RealNumber.rational(-_frac(monic.coeffs()[0])))
-            continue
-        expr = sympy.Poly([sympy.Rational(int(c.p), int(c.q)) for c in reversed(monic.coeffs())], SYMBOL)
-        for index, ((lo, hi), _) in enumerate(expr.intervals()):
-            roots.append(RealNumber(Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), monic, index))
-    return roots
-
-
-def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:
-    """A rational with a small denominator strictly between ``lo < hi`` (continued fractions)."""
-    whole = math.floor(lo)
-    if whole + 1 < hi:  # an integer lies strictly inside: take the one nearest to 0
-        if lo < 0 < hi:
-            return Fraction(0)
-        return Fraction(math.ceil(hi) - 1) if hi <= 0 else Fraction(whole + 1)
-    if lo == whole:  # x = whole + 1/y with y in (1/(hi - whole), oo)
-        return whole + 1 / Fraction(math.floor(1 / (hi - whole)) + 1)
-    return whole + 1 / _simplest_between(1 / (hi - whole), 1 / (lo - whole))
-
-
-def rational_between(a: RealNumber, b: RealNumber | None) -> Fraction:
-    """A simple rational strictly between ``a < b`` (``b = None``: infinity)."""
-    if b is None:
-        return Fraction(math.floor(a.upper) + 1)
-    a, b = a.separated(b)
-    lo = a.upper
-    hi = b.lower
-    return _simplest_between(lo, hi)
 
 
 # -- the kernel formulas ---------------------------------------------------------------
@@ -280,14 +164,14 @@ class Piece:
     every ``r`` in the piece (module docstring, step 3).
     """
 
-    start: RealNumber
-    end: RealNumber | None
+    start: RealAlgebraic
+    end: RealAlgebraic | None
     value: sympy.Expr
     row_strategy: tuple[sympy.Expr, ...]
     column_strategy: tuple[sympy.Expr, ...]
     sample: Fraction
 
-    def contains(self, point: RealNumber) -> bool:
+    def contains(self, point: RealAlgebraic) -> bool:
         return not point < self.start and (self.end is None or not self.end < point)
 
 
@@ -309,16 +193,16 @@ class PiecewiseValue:
 
     Attributes
     ----------
-    lower, upper : RealNumber (``upper = None``: infinity)
+    lower, upper : RealAlgebraic (``upper = None``: infinity)
     pieces : tuple of Piece
         In increasing order; consecutive pieces share their end points.
     """
 
-    lower: RealNumber
-    upper: RealNumber | None
+    lower: RealAlgebraic
+    upper: RealAlgebraic | None
     pieces: tuple[Piece, ...]
 
-    def value_pieces(self) -> list[tuple[RealNumber, RealNumber | None, sympy.Expr]]:
+    def value_pieces(self) -> list[tuple[RealAlgebraic, RealAlgebraic | None, sympy.Expr]]:
         """``(start, end, value)``, neighbouring pieces with the same value function merged."""
         merged: list[list[Any]] = []
         for piece in self.pieces:
@@ -328,13 +212,13 @@ class PiecewiseValue:
                 merged.append([piece.start, piece.end, piece.value])
         return [tuple(m) for m in merged]  # type: ignore[misc]
 
-    def breakpoints(self) -> list[RealNumber]:
+    def breakpoints(self) -> list[RealAlgebraic]:
         """Where the value function changes formula."""
         return [start for start, _, _ in self.value_pieces()[1:]]
 
     def value_at(self, point: object) -> sympy.Expr:
         """The exact value at a rational ``point`` of the domain."""
-        where = RealNumber.rational(to_fraction(point, "r"))
+        where = RealAlgebraic.rational(to_fraction(point, "r"))
         for piece in self.pieces:
             if piece.contains(where):
                 value = sympy.cancel(piece.value).subs(SYMBOL, where.to_sympy())
@@ -361,24 +245,24 @@ class PiecewiseValue:
 
 
 def _region(conditions: list[fmpq_poly], nonzero: list[fmpq_poly], t: Fraction,
-            lower: RealNumber, upper: RealNumber | None) -> tuple[RealNumber, RealNumber | None]:
+            lower: RealAlgebraic, upper: RealAlgebraic | None) -> tuple[RealAlgebraic, RealAlgebraic | None]:
     """The largest interval around ``t`` within ``[lower, upper]`` where every condition is ``>= 0``."""
     def holds_at(q: Fraction) -> bool:
         return all(p(_fq(q)) >= 0 for p in conditions) and all(d(_fq(q)) != 0 for d in nonzero)
 
     if not holds_at(t):
         raise CertificationError(f"parametric: the exact solution at r = {exact_str(t)} fails its own check")
-    here = RealNumber.rational(t)
-    roots: list[RealNumber] = []
+    here = RealAlgebraic.rational(t)
+    roots: list[RealAlgebraic] = []
     for poly in {str(p): p for p in conditions + nonzero}.values():
-        for root in _real_roots(poly):
+        for root in real_roots(poly):
             if lower < root and (upper is None or root < upper) and not any(root.same(o) for o in roots):
                 roots.append(root)
     roots.sort(key=functools.cmp_to_key(lambda a, b: -1 if a < b else (1 if b < a else 0)))
     above = [root for root in roots if here < root]
     below = [root for root in reversed(roots) if root < here]
 
-    def walk(steps: list[RealNumber], bound: RealNumber | None, up: bool) -> RealNumber | None:
+    def walk(steps: list[RealAlgebraic], bound: RealAlgebraic | None, up: bool) -> RealAlgebraic | None:
         current = here
         for root in steps + [bound]:
             if root is None:
@@ -396,7 +280,7 @@ def _region(conditions: list[fmpq_poly], nonzero: list[fmpq_poly], t: Fraction,
 
 
 def _piece_at(base: list[list[Fraction]], slope: list[list[Fraction]], t: Fraction,
-              lower: RealNumber, upper: RealNumber | None) -> Piece | None:
+              lower: RealAlgebraic, upper: RealAlgebraic | None) -> Piece | None:
     """The piece through ``t`` (``None`` if the optimal pair found at ``t`` is optimal only at ``t``)."""
     at_t = [[b + t * s for b, s in zip(rb, rs)] for rb, rs in zip(base, slope)]
     solution = solve_matrix_game(at_t)
@@ -411,7 +295,7 @@ def _piece_at(base: list[list[Fraction]], slope: list[list[Fraction]], t: Fracti
         return None  # the two kernels agree at t only
     conditions = _conditions(base, slope, fx) + _conditions(neg_t, neg_s, fy)
     start, end = _region(conditions, [fx.denominator, fy.denominator], t, lower, upper)
-    if start.same(RealNumber.rational(t)) and end is not None and end.same(start):
+    if start.same(RealAlgebraic.rational(t)) and end is not None and end.same(start):
         return None
     value = sympy.cancel(_sympy_poly(fx.value) / _sympy_poly(fx.denominator))
     return Piece(start, end, value, _strategy(fx, len(base)), _strategy(fy, len(base[0])), t)
@@ -443,12 +327,12 @@ def parametric_value(M0: Sequence[Sequence[object]], M1: Sequence[Sequence[objec
     slope = [[to_fraction(v, "M1") for v in row] for row in M1]
     if not base or not base[0] or len(slope) != len(base) or any(len(r) != len(base[0]) for r in base + slope):
         raise InvalidParameterError("parametric_value(): M0 and M1 must be non-empty matrices of the same shape")
-    lo = RealNumber.rational(to_fraction(lower, "lower"))
-    hi = None if upper is None else RealNumber.rational(to_fraction(upper, "upper"))
+    lo = RealAlgebraic.rational(to_fraction(lower, "lower"))
+    hi = None if upper is None else RealAlgebraic.rational(to_fraction(upper, "upper"))
     if hi is not None and not lo < hi:
         raise InvalidParameterError("parametric_value(): need lower < upper")
     pieces: list[Piece] = []
-    gaps: list[tuple[RealNumber, RealNumber | None]] = [(lo, hi)]
+    gaps: list[tuple[RealAlgebraic, RealAlgebraic | None]] = [(lo, hi)]
     steps = 0
     while gaps:
         a, b = gaps.pop()
@@ -457,7 +341,7 @@ def parametric_value(M0: Sequence[Sequence[object]], M1: Sequence[Sequence[objec
             raise DegenerateSystemError(f"parametric_value(): not covered after {max_steps} sample points")
         t = rational_between(a, b)
         piece = _piece_at(base, slope, t, a, b)
-        here = RealNumber.rational(t)
+        here = RealAlgebraic.rational(t)
         if piece is None:
             gaps += [(a, here), (here, b)]
             continue
