@@ -11,11 +11,9 @@ Goldman-Stone at n = 100 in under 30 s.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 
-from timing import Target, certified_mark, finish, print_table, print_targets, seconds_of, timed
+from timing import run, Target, certified_mark, print_table, print_targets, seconds_of, timed
 
 from exactpoker.continuous import goldman_stone as continuous
 from exactpoker.games import goldman_stone
@@ -29,13 +27,8 @@ def describe_discretised(disc) -> str:
     return f"exploitability of Lemma 8 on n cards {disc.exploitability} (~{float(disc.exploitability):.3g})"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="run a small subset (a smoke test)")
-    args = parser.parse_args(argv)
-    print(f"exactpoker Goldman-Stone benchmarks ({'quick' if args.quick else 'full'}); Python {sys.version.split()[0]}\n")
-    start = time.perf_counter()
-    sizes = (10, 50, 100) if args.quick else (10, 20, 50, 100, 200)
+def benchmarks(quick: bool) -> None:
+    sizes = (10, 50, 100) if quick else (10, 20, 50, 100, 200)
     rows = [timed("exact LP, a=3 b=2", f"n={n}", lambda n=n: goldman_stone.equilibrium(n, 3, 2), describe_value)
             for n in sizes]
     rows += [timed("Lemma 8 discretised, a=3 b=2", f"n={n}",
@@ -46,7 +39,10 @@ def main(argv: list[str] | None = None) -> int:
                   lambda s: f"value {s.value}, certified {s.certified}")]
     print_table("The continuous theorem", rows)
     print()
-    return finish(start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(__doc__.splitlines()[0], "Goldman-Stone", benchmarks, argv)
 
 
 if __name__ == "__main__":

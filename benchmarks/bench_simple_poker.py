@@ -12,11 +12,9 @@ no speed target for this game.
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 
-from timing import certified_mark, finish, print_table, timed
+from timing import run, certified_mark, print_table, timed
 
 from exactpoker.games import simple_poker
 
@@ -30,30 +28,28 @@ def describe_pieces(piecewise) -> str:
     return f"{len(piecewise.value_pieces())} pieces, last breakpoint {breakpoints[-1] if breakpoints else '-'}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="run a small subset (a smoke test)")
-    args = parser.parse_args(argv)
-    print(f"exactpoker simple-poker benchmarks ({'quick' if args.quick else 'full'}); Python {sys.version.split()[0]}\n")
-    start = time.perf_counter()
-    full = range(2, 7) if args.quick else range(2, 9)
+def benchmarks(quick: bool) -> None:
+    full = range(2, 7) if quick else range(2, 9)
     rows = [timed("all 2^m tactics, A=1 B=2", f"m={m}", lambda m=m: simple_poker.solve(m, 1, 2), describe_value)
             for m in full]
     print_table("The full matrix game", rows)
     print()
-    sizes = (10, 100) if args.quick else (10, 100, 200, 400)
+    sizes = (10, 100) if quick else (10, 100, 200, 400)
     rows = [timed("threshold tactics, A=1 B=3", f"m={m}",
                   lambda m=m: simple_poker.solve(m, 1, 3, threshold=True), describe_value) for m in sizes]
     print_table("The threshold game", rows)
     print()
     rows = [timed("piecewise value, all tactics", f"m={m}", lambda m=m: simple_poker.piecewise_value(m), describe_pieces)
-            for m in ((2, 3) if args.quick else (2, 3, 4, 5))]
+            for m in ((2, 3) if quick else (2, 3, 4, 5))]
     rows += [timed("piecewise value, threshold tactics", f"m={m}",
                    lambda m=m: simple_poker.piecewise_value(m, threshold=True), describe_pieces)
-             for m in ((10,) if args.quick else (10, 20, 40))]
+             for m in ((10,) if quick else (10, 20, 40))]
     print_table("The value as an exact piecewise function of r = B/A", rows)
     print()
-    return finish(start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(__doc__.splitlines()[0], "simple-poker", benchmarks, argv)
 
 
 if __name__ == "__main__":

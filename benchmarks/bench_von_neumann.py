@@ -14,11 +14,9 @@ target does not (timings depend on the machine).
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 
-from timing import Row, Target, certified_mark, finish, print_table, print_targets, seconds_of, timed
+from timing import Row, Target, certified_mark, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.games import von_neumann
 from exactpoker.results import SolveResult
@@ -92,17 +90,14 @@ def bench_exact(quick: bool) -> None:
     print()
 
 
+def benchmarks(quick: bool) -> None:
+    bench_pure(quick)
+    bench_fast(quick)
+    bench_exact(quick)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="run a small subset (a smoke test)")
-    args = parser.parse_args(argv)
-    print(f"exactpoker von Neumann benchmarks ({'quick' if args.quick else 'full'}); "
-          f"Python {sys.version.split()[0]}\n")
-    start = time.perf_counter()
-    bench_pure(args.quick)
-    bench_fast(args.quick)
-    bench_exact(args.quick)
-    return finish(start)
+    return run(__doc__.splitlines()[0], "von Neumann", benchmarks, argv)
 
 
 if __name__ == "__main__":

@@ -2,18 +2,20 @@
 
 Each ``bench_<game>.py`` script times its jobs with :func:`timed`, prints
 tables with :func:`print_table` and its targets with :func:`print_targets`,
-and ends with :func:`finish` (exit status 1 if any job failed; a missed target
-does not change it, timings depend on the machine).
+and its ``main`` is :func:`run`, which reads ``--quick``, prints a header, runs
+the benchmarks and returns the exit status (1 if any job failed; a missed
+target does not change it, timings depend on the machine).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["Row", "Target", "timed", "print_table", "print_targets", "seconds_of", "certified_mark", "finish"]
+__all__ = ["Row", "Target", "timed", "print_table", "print_targets", "seconds_of", "certified_mark", "run"]
 
 
 @dataclass
@@ -80,8 +82,14 @@ def seconds_of(rows: list[Row], size: str) -> float | None:
     return next((r.seconds for r in rows if r.size == size), None)
 
 
-def finish(start: float) -> int:
-    """Print the wall time and the failures; the exit status."""
+def run(description: str, name: str, benchmarks: Callable[[bool], None], argv: list[str] | None = None) -> int:
+    """Parse ``--quick``, run ``benchmarks(quick)``, print the wall time and the failures; the exit status."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true", help="run a small subset (a smoke test)")
+    quick = parser.parse_args(argv).quick
+    print(f"exactpoker {name} benchmarks ({'quick' if quick else 'full'}); Python {sys.version.split()[0]}\n")
+    start = time.perf_counter()
+    benchmarks(quick)
     print(f"wall time: {time.perf_counter() - start:.1f} s")
     if FAILURES:
         print(f"{len(FAILURES)} job(s) failed:")
