@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import sys
 
-from timing import run, Target, certified_mark, print_table, print_targets, seconds_of, timed
+from timing import Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import goldman_stone as continuous
 from exactpoker.games import goldman_stone
-
-
-def describe_value(result) -> str:
-    return f"value {result.value}" + certified_mark(result)
 
 
 def describe_discretised(disc) -> str:

@@ -14,15 +14,11 @@ from __future__ import annotations
 
 import sys
 
-from timing import Target, certified_mark, print_table, print_targets, run, seconds_of, timed
+from timing import Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import newman as continuous
 from exactpoker.games import newman
 from exactpoker.results import SolveResult
-
-
-def describe_value(result: SolveResult) -> str:
-    return f"value {result.value} (~{float(result.value):.6f})" + certified_mark(result)
 
 
 def describe_saturation(result: SolveResult) -> str:

@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import sys
 
-from timing import run, certified_mark, print_table, timed
+from timing import describe_value, print_table, run, timed
 
 from exactpoker.games import simple_poker
-
-
-def describe_value(result) -> str:
-    return f"value {result.value} (~{float(result.value):.6f})" + certified_mark(result)
 
 
 def describe_pieces(piecewise) -> str:

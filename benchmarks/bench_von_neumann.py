@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from timing import Row, Target, certified_mark, print_table, print_targets, run, seconds_of, timed
+from timing import Row, Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.games import von_neumann
 from exactpoker.results import SolveResult
@@ -29,10 +29,6 @@ def describe_pure(result: SolveResult) -> str:
     values = sorted({eq.values[0] for eq in result.equilibria})
     shown = ", ".join(str(v) for v in values)
     return f"{count} NE{'s' if count != 1 else ''}, value{'s' if len(values) > 1 else ''} {shown}" + certified_mark(result)
-
-
-def describe_value(result: SolveResult) -> str:
-    return f"value {result.value} (~{float(result.value):.6f})" + certified_mark(result)
 
 
 def describe_slow(result: SolveResult) -> str:

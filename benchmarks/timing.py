@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-__all__ = ["Row", "Target", "timed", "print_table", "print_targets", "seconds_of", "certified_mark", "run"]
+__all__ = ["Row", "Target", "timed", "print_table", "print_targets", "seconds_of", "certified_mark", "describe_value", "run"]
 
 
 @dataclass
@@ -45,6 +45,11 @@ FAILURES: list[str] = []
 def certified_mark(result: Any) -> str:
     """Empty when every equilibrium of ``result`` is certified, else a loud marker."""
     return "" if all(eq.certified for eq in result.equilibria) else "  (NOT CERTIFIED)"
+
+
+def describe_value(result: Any) -> str:
+    """The exact value of a solve, a decimal beside it, and the certificate marker."""
+    return f"value {result.value} (~{float(result.value):.6f})" + certified_mark(result)
 
 
 def timed(job: str, size: str, run: Callable[[], Any], describe: Callable[[Any], str]) -> Row:
