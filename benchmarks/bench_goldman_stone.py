@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from timing import Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
+from timing import Target, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import goldman_stone as continuous
 from exactpoker.games import goldman_stone
