@@ -1,0 +1,86 @@
+"""``exactpoker kuhn3 ...``: three-player Kuhn poker with N cards and pot P (seed 003).
+
+::
+
+    exactpoker kuhn3 --cards N --pot P        # an exact certified equilibrium at this pot
+    exactpoker kuhn3 skp --pot P              # simplified Kuhn poker (N = 4, card 1 passive)
+    exactpoker kuhn3 branch --cards N --pot-min A --pot-max B --csv FILE [--plot FILE]
+
+``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
+probability of the aggressive action (bet or call) for cards ``1..N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from exactpoker.commands.common import add_json, emit
+from exactpoker.errors import InvalidParameterError
+
+__all__ = ["add_commands"]
+
+
+def _solve(args: argparse.Namespace) -> None:
+    from exactpoker.games import kuhn3
+
+    if args.cards is None or args.pot is None:
+        raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
+    result = kuhn3.equilibrium(args.cards, args.pot)
+    emit(args, result.to_dict(), str(result))
+
+
+def _skp(args: argparse.Namespace) -> None:
+    from exactpoker.games import kuhn3_skp
+
+    result = kuhn3_skp.equilibrium(args.pot)
+    emit(args, result.to_dict(), str(result))
+
+
+def _branch(args: argparse.Namespace) -> None:
+    from exactpoker.games import kuhn3
+
+    points = kuhn3.branch(args.cards, args.pot_min, args.pot_max)
+    kuhn3.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
+    if args.plot:
+        from exactpoker.games.kuhn3_plot import plot_values
+
+        plot_values(points, args.plot)
+    payload = {
+        "game": kuhn3.NAME,
+        "params": {"cards": str(args.cards), "pot-min": str(args.pot_min), "pot-max": str(args.pot_max)},
+        "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
+        "points": len(points),
+        "csv": args.csv,
+        "plot": args.plot,
+    }
+    text = f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
+    emit(args, payload, text)
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``kuhn3 [--cards N --pot P]``, ``kuhn3 skp --pot P`` and ``kuhn3 branch ...``."""
+    parser = games.add_parser(
+        "kuhn3",
+        help="three-player Kuhn poker with N cards and pot P (seed 003)",
+        description="Exact certified equilibria (float-guided by the seed's regularised system). "
+        "strategies: per node 1..12, the probability of betting or calling for cards 1..N.",
+    )
+    parser.add_argument("--cards", default=None, help="N, the number of cards (an integer > 3)")
+    parser.add_argument("--pot", default=None, help="P, the pot (a rational > 0, e.g. 3 or 5/2)")
+    add_json(parser)
+    parser.set_defaults(run=_solve)
+    sub = parser.add_subparsers(dest="kuhn3_command", required=False)
+
+    skp = sub.add_parser("skp", help="simplified Kuhn poker: N = 4, card 1 never bets or calls (section 4)")
+    skp.add_argument("--pot", required=True, help="P, a rational > 0")
+    add_json(skp)
+    skp.set_defaults(run=_skp)
+
+    branch = sub.add_parser("branch", help="the branch of equilibria as the pot varies (floats, CSV)")
+    branch.add_argument("--cards", required=True, help="N, an integer > 3")
+    branch.add_argument("--pot-min", required=True, help="the smallest pot, a rational > 0")
+    branch.add_argument("--pot-max", required=True, help="the largest pot, a rational > pot-min")
+    branch.add_argument("--csv", required=True, help="the CSV file to write")
+    branch.add_argument("--plot", default=None, help="a PNG file for the expectations plot (Figures 5-9 style)")
+    add_json(branch)
+    branch.set_defaults(run=_branch)

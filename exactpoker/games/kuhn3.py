@@ -1,0 +1,589 @@
+"""Three-player Kuhn poker with ``N`` cards and pot ``P``.
+
+Seed 003 (J. Billingham, "Equilibrium solutions of three player Kuhn poker
+with N > 3 cards: a new numerical method using regularization and arc-length
+continuation", section 2).
+
+Rules.  Cards ``1..N`` (``N > 3``), one dealt to each player without
+replacement; the pot holds ``P`` units, ``P/3`` from each player; bets and
+calls are of one unit and there is at most one bet.  Player 1 bets or checks;
+the players then act in turn, calling or folding after a bet, checking or
+betting before one.  The hand ends after three checks, or when everybody has
+bet, called or folded; the best card still in wins the pot and the bets.
+
+The twelve decision nodes are numbered as in the seed (section 2 and
+Figure 10), and each is its own node label (a player knows their card and the
+betting so far):
+
+====  ========  =================================================
+node  player    situation
+====  ========  =================================================
+1     1         opening
+2     2         after player 1 checked
+3     3         after two checks
+4     1         player 3 bet after two checks
+5     2         player 3 bet, player 1 folded
+6     2         player 3 bet, player 1 called
+7     3         player 2 bet after player 1 checked
+8     1         player 2 bet, player 3 folded
+9     1         player 2 bet, player 3 called
+10    2         player 1 bet
+11    3         player 1 bet, player 2 folded
+12    3         player 1 bet, player 2 called
+====  ========  =================================================
+
+Player 1 acts twice on the branch check (1) -- bet -- answer (4, 8 or 9), and
+player 2 on check (2) -- bet -- answer (5 or 6): the core's perfect-recall
+layout (:attr:`~exactpoker.core.compiled.PlayerLayout.parent`) records it.
+
+The behaviour variable of each node and card is the probability of the
+aggressive action (bet or call), the seed's ``x_ij``.  ``strategies`` in
+results is keyed by node number, ``{"1": [x for cards 1..N], ...}``.
+
+Functions
+---------
+:func:`game`, :func:`compiled`
+    The :class:`~exactpoker.core.game.BettingGame` and its compiled form.
+:func:`payoff_polynomials`
+    ``E_1, E_2, E_3`` as sympy polynomials in the ``12 N`` variables.
+:func:`dominated_fixings`, :func:`dominance_proofs`
+    The seed's 22 dominated choices, and their proof from the rules.
+:func:`condition_one`, :func:`reach_probabilities`
+    The seed's condition (1) (with the extra differentiation of section 3)
+    at an exact profile; how often play reaches each node.
+:func:`equilibrium`, :func:`equilibrium_family`
+    An exact equilibrium at a rational pot, certified sequentially rational
+    (float guide: the regularised system of section 3; exact finish on its
+    support); the exact family of equilibria on that support (small ``N``).
+:func:`branch`, :func:`exact_on_branch`, :func:`write_csv`
+    The seed's arc-length continuation in ``P`` (floats), exact equilibria
+    at rational pots on it, and the branch as CSV.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+import numpy as np
+
+from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.errors import DegenerateSystemError, InvalidParameterError
+from exactpoker.numbers import exact_str, parse_int, parse_positive
+from exactpoker.results import Equilibrium, SolveResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core import BehaviourProfile
+    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.support_solve import ExactSolution, Family
+
+__all__ = [
+    "NAME",
+    "NODES",
+    "PLAYER_NAMES",
+    "parse_cards",
+    "parse_pot",
+    "p_min",
+    "game",
+    "compiled",
+    "node_player",
+    "dominated_fixings",
+    "DominanceProof",
+    "dominance_proof",
+    "dominance_proofs",
+    "variable_index",
+    "fixed_variables",
+    "node_table",
+    "profile_from_nodes",
+    "condition_one",
+    "reach_probabilities",
+    "EPSILON",
+    "gain_system",
+    "float_equilibrium",
+    "exact_from_guide",
+    "equilibrium",
+    "equilibrium_family",
+    "BranchPoint",
+    "branch",
+    "exact_on_branch",
+    "write_csv",
+]
+
+NAME = "kuhn3"
+PLAYER_NAMES = ("1", "2", "3")
+#: Node number -> (player, 0-based; passive action, aggressive action).
+NODES: dict[int, tuple[int, str, str]] = {
+    1: (0, "check", "bet"),
+    2: (1, "check", "bet"),
+    3: (2, "check", "bet"),
+    4: (0, "fold", "call"),
+    5: (1, "fold", "call"),
+    6: (1, "fold", "call"),
+    7: (2, "fold", "call"),
+    8: (0, "fold", "call"),
+    9: (0, "fold", "call"),
+    10: (1, "fold", "call"),
+    11: (2, "fold", "call"),
+    12: (2, "fold", "call"),
+}
+
+
+def parse_cards(cards: object) -> int:
+    """``N``: an integer ``> 3`` (``InvalidParameterError`` otherwise)."""
+    return parse_int(cards, "cards", 4, hint="three-player Kuhn poker needs N > 3 cards")
+
+
+def parse_pot(pot: object) -> Fraction:
+    """``P``: an exact rational ``> 0``."""
+    return parse_positive(pot, "pot")
+
+
+def p_min(cards: object) -> Fraction:
+    """``P_min = 2 / (N - 3)``: the seed's smallest pot at which a player can profit (section 2)."""
+    return Fraction(2, parse_cards(cards) - 3)
+
+
+def node_player(node: int) -> int:
+    """The player (0-based) who acts at ``node``."""
+    return NODES[node][0]
+
+
+def _decision(node: int, passive: "Outcome | Decision", aggressive: "Outcome | Decision") -> Decision:
+    player, low, high = NODES[node]
+    return Decision(player, str(node), ((low, passive), (high, aggressive)))
+
+
+def _tree(pot: Fraction) -> Decision:
+    """The betting tree of section 2 with the seed's node numbers."""
+    ante = pot / 3
+
+    def out(bets: tuple[int, int, int], active: tuple[int, ...]) -> Outcome:
+        return Outcome(tuple(ante + b for b in bets), active)
+
+    # player 1 bets: player 2 answers at 10, player 3 at 11 (2 folded) or 12 (2 called)
+    node11 = _decision(11, out((1, 0, 0), (0,)), out((1, 0, 1), (0, 2)))
+    node12 = _decision(12, out((1, 1, 0), (0, 1)), out((1, 1, 1), (0, 1, 2)))
+    node10 = _decision(10, node11, node12)
+    # player 1 checks, player 2 bets: player 3 answers at 7, player 1 at 8 (3 folded) or 9 (3 called)
+    node8 = _decision(8, out((0, 1, 0), (1,)), out((1, 1, 0), (0, 1)))
+    node9 = _decision(9, out((0, 1, 1), (1, 2)), out((1, 1, 1), (0, 1, 2)))
+    node7 = _decision(7, node8, node9)
+    # two checks, player 3 bets: player 1 answers at 4, player 2 at 5 (1 folded) or 6 (1 called)
+    node5 = _decision(5, out((0, 0, 1), (2,)), out((0, 1, 1), (1, 2)))
+    node6 = _decision(6, out((1, 0, 1), (0, 2)), out((1, 1, 1), (0, 1, 2)))
+    node4 = _decision(4, node5, node6)
+    node3 = _decision(3, out((0, 0, 0), (0, 1, 2)), node4)
+    node2 = _decision(2, node3, node7)
+    return _decision(1, node2, node10)
+
+
+def game(cards: object, pot: object) -> BettingGame:
+    """The betting game with ``N = cards`` and pot ``P = pot`` (section 2 of the seed)."""
+    n, p = parse_cards(cards), parse_pot(pot)
+    return BettingGame(NAME, Deck(n), _tree(p), PLAYER_NAMES, (("cards", n), ("pot", p)))
+
+
+@lru_cache(maxsize=32)
+def _compiled(n: int, p: Fraction) -> CompiledGame:
+    return compile_game(game(n, p))
+
+
+def compiled(cards: object, pot: object) -> CompiledGame:
+    """The compiled game (exact sequence-form payoffs), cached per ``(N, P)``."""
+    return _compiled(parse_cards(cards), parse_pot(pot))
+
+
+# -- dominated strategies (section 2) --------------------------------------------------------
+
+
+def dominated_fixings(cards: object) -> dict[int, dict[int, int]]:
+    """The seed's 22 dominated choices: ``{node: {card: forced aggressive probability}}``.
+
+    Card ``N`` always bets or calls at nodes 3 to 12; card 1 always folds at
+    nodes 4 to 12; card 2 always folds at nodes 6, 9 and 12 (section 2).
+    Each is proved from the rules by :func:`dominance_proofs`.
+    """
+    n = parse_cards(cards)
+    fixings: dict[int, dict[int, int]] = {node: {} for node in NODES}
+    for node in range(3, 13):
+        fixings[node][n] = 1
+    for node in range(4, 13):
+        fixings[node][1] = 0
+    for node in (6, 9, 12):
+        fixings[node][2] = 0
+    return {node: cards_ for node, cards_ in fixings.items() if cards_}
+
+
+@dataclass(frozen=True)
+class DominanceProof:
+    """Why one action dominates the other at ``(node, card)``, deal by deal.
+
+    ``worst_kept`` is the smallest payoff the kept action can lead to and
+    ``best_dropped`` the largest the other action can lead to, over every
+    deal consistent with the card and every continuation of the play; the
+    kept action weakly dominates when ``worst_kept >= best_dropped`` in every
+    deal, strictly in some deal when ``strict``.
+    """
+
+    node: int
+    card: int
+    kept: str
+    dominates: bool
+    strict: bool
+
+
+def _subtree_range(node: "Decision | Outcome", player: int, deal: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    """Smallest and largest payoff of ``player`` over every way the play can continue from ``node``."""
+    if isinstance(node, Outcome):
+        value = node.payoffs(deal)[player]
+        return value, value
+    ranges = [_subtree_range(child, player, deal) for _, child in node.actions]
+    return min(r[0] for r in ranges), max(r[1] for r in ranges)
+
+
+def _find(node: "Decision | Outcome", label: str) -> Decision:
+    if isinstance(node, Decision):
+        if node.label == label:
+            return node
+        for _, child in node.actions:
+            try:
+                return _find(child, label)
+            except LookupError:
+                continue
+    raise LookupError(label)
+
+
+def dominance_proof(cards: object, pot: object, node: int, card: int, keep: int) -> DominanceProof:
+    """Whether at ``(node, card)`` the action ``keep`` (1 aggressive, 0 passive) dominates the other, deal by deal.
+
+    It does if, in every deal where the player holds ``card``, the worst the
+    kept action can lead to (over every later choice of every player) is at
+    least the best the other can lead to: a sufficient condition for weak
+    dominance, read off the rules.
+    """
+    g = game(cards, pot)
+    decision = _find(g.root, str(node))
+    (low_name, low), (high_name, high) = decision.actions
+    kept, dropped = (high, low) if keep else (low, high)
+    dominates, strict = True, False
+    for deal in _deals_with(g.deck.cards, decision.player, card):
+        worst = _subtree_range(kept, decision.player, deal)[0]
+        best = _subtree_range(dropped, decision.player, deal)[1]
+        dominates &= worst >= best
+        strict |= worst > best
+    return DominanceProof(node, card, high_name if keep else low_name, dominates, strict)
+
+
+def dominance_proofs(cards: object, pot: object) -> list[DominanceProof]:
+    """:func:`dominance_proof` for each of the seed's 22 :func:`dominated_fixings`."""
+    return [dominance_proof(cards, pot, node, card, keep)
+            for node, forced in dominated_fixings(cards).items() for card, keep in forced.items()]
+
+
+def _deals_with(n: int, player: int, card: int) -> list[tuple[int, int, int]]:
+    others = [c for c in range(1, n + 1) if c != card]
+    deals = []
+    for a in others:
+        for b in others:
+            if a != b:
+                rest = [a, b]
+                deal = rest[:player] + [card] + rest[player:]
+                deals.append(tuple(deal))
+    return deals
+
+
+# -- variables, profiles, condition (1) ------------------------------------------------------
+
+
+def variable_index(g: CompiledGame, node: int, card: int) -> int:
+    """The index of the behaviour variable ``x`` of ``(node, card)`` in the solvers' numbering.
+
+    Variables are numbered player by player, each player's information sets in
+    layout order (see :class:`~exactpoker.solve.continuation.GainSystem`).
+    """
+    player = node_player(node)
+    layout = g.layouts[player]
+    offset = sum(lay.num_infosets for lay in g.layouts[:player])
+    return offset + layout.infoset(card, layout.labels.index(str(node)))
+
+
+def fixed_variables(g: CompiledGame, fixings: Mapping[int, Mapping[int, int]]) -> dict[int, int]:
+    """``{variable index: value}`` for a ``{node: {card: value}}`` table."""
+    return {variable_index(g, node, card): v for node, cards_ in fixings.items() for card, v in cards_.items()}
+
+
+def node_table(g: CompiledGame, x: Sequence[object]) -> dict[str, list[object]]:
+    """``{"1": [x for cards 1..N], ..., "12": [...]}`` from all variables."""
+    return {str(node): [x[variable_index(g, node, c)] for c in range(1, g.cards + 1)] for node in NODES}
+
+
+def profile_from_nodes(g: CompiledGame, table: Mapping[object, Sequence[object]]) -> "BehaviourProfile":
+    """The behaviour profile of a ``{node: [aggressive probability per card]}`` table (all 12 nodes)."""
+    from exactpoker.core import BehaviourProfile
+
+    tables: list[dict[str, Sequence[object]]] = [{}, {}, {}]
+    for node in NODES:
+        tables[node_player(node)][str(node)] = table[str(node)] if str(node) in table else table[node]
+    return BehaviourProfile.from_tables(g, tables)
+
+
+def condition_one(cards: object, pot: object, table: Mapping[object, Sequence[object]]) -> dict[str, list[str]]:
+    """The seed's condition (1), with section 3's extra differentiation, at an exact profile.
+
+    For each node and card: ``"="`` when the (counterfactual) gain ``f`` of
+    the aggressive action is 0 (any ``x`` allowed), ``"<"`` when ``f < 0`` and
+    ``x = 0``, ``">"`` when ``f > 0`` and ``x = 1``, and ``"violated"``
+    otherwise.
+    """
+    from exactpoker.solve.support_solve import exact_gains
+
+    g = compiled(cards, pot)
+    profile = profile_from_nodes(g, table)
+    x = [dist[1] for strategy in profile.strategies for dist in strategy]
+    gains = exact_gains(g, x)
+    verdicts: dict[str, list[str]] = {}
+    for node in NODES:
+        row = []
+        for c in range(1, g.cards + 1):
+            k = variable_index(g, node, c)
+            f, v = gains[k], x[k]
+            row.append("=" if f == 0 else "<" if f < 0 and v == 0 else ">" if f > 0 and v == 1 else "violated")
+        verdicts[str(node)] = row
+    return verdicts
+
+
+def _node_paths(node: "Decision | Outcome", path: list[tuple[int, int]]) -> dict[int, list[tuple[int, int]]]:
+    """Each node's path from the root as ``(node, action index)`` steps, read off the tree."""
+    if isinstance(node, Outcome):
+        return {}
+    found = {int(node.label): path}
+    for a, (_, child) in enumerate(node.actions):
+        found.update(_node_paths(child, path + [(int(node.label), a)]))
+    return found
+
+
+def reach_probabilities(g: CompiledGame, profile: "BehaviourProfile") -> dict[int, Fraction]:
+    """The probability that play reaches each node (over the deal and every player's mixing)."""
+    from itertools import permutations
+
+    n = g.cards
+    reach = {node: Fraction(0) for node in NODES}
+    deals = list(permutations(range(1, n + 1), 3))
+
+    def prob(node: int, deal: tuple[int, ...]) -> Fraction:
+        p = node_player(node)
+        layout = g.layouts[p]
+        return profile.strategies[p][layout.infoset(deal[p], layout.labels.index(str(node)))][1]
+
+    paths = _node_paths(g.game.root, [])
+    for deal in deals:
+        for node, steps in paths.items():
+            weight = Fraction(1, len(deals))
+            for step, aggressive in steps:
+                q = prob(step, deal)
+                weight *= q if aggressive else 1 - q
+            reach[node] += weight
+    return reach
+
+
+# -- exact equilibria (float guide, exact finish) ----------------------------------------------
+
+#: The regularisation parameter of the float guide (the seed uses 1e-6).
+EPSILON = 1e-7
+
+
+@lru_cache(maxsize=16)
+def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "GainSystem":
+    """The float system of counterfactual gains of the ``N``-card game, affine in the pot.
+
+    The seed's 22 dominated choices are fixed, and ``extra`` ``(node, card,
+    value)`` triples fix more (SKP fixes card 1).
+    """
+    from exactpoker.solve.continuation import GainSystem
+
+    n = parse_cards(cards)
+    g3, g6 = compiled(n, 3), compiled(n, 6)
+    fixings = dominated_fixings(n)
+    for node, card, value in extra:
+        fixings.setdefault(node, {})[card] = value
+    return GainSystem.from_games((3.0, g3), (6.0, g6), fixed_variables(g3, fixings))
+
+
+def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tuple[tuple[int, int, int], ...] = (),
+                     forced: Sequence[tuple[int, int]] = ()) -> "ExactSolution":
+    """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables)."""
+    from exactpoker.errors import CertificationError
+    from exactpoker.solve.support_solve import solve_exact
+
+    system = gain_system(cards, extra)
+    g = compiled(cards, pot)
+    try:
+        return solve_exact(g, x_float, lambda z: system.gains(z, float(pot), jacobian=True)[1], system.fixed,
+                           forced=forced)
+    except CertificationError as error:
+        raise CertificationError(
+            f"kuhn3: no exact equilibrium found at N = {cards}, P = {exact_str(pot)} on the support of the float "
+            f"guide ({error}); where the indifference equations have only irrational solutions the exact "
+            f"algebraic finish is not implemented"
+        ) from None
+
+
+def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
+                      extra: tuple[tuple[int, int, int], ...] = ()) -> "np.ndarray":
+    """A float solution (all variables) of the regularised system at ``pot``, followed down in ``eps``."""
+    from exactpoker.solve.continuation import trace_epsilon
+
+    system = gain_system(parse_cards(cards), extra)
+    return system.full(trace_epsilon(system, float(parse_pot(pot)), eps_end=eps))
+
+
+def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
+    g = compiled(cards, pot)
+    table = node_table(g, solution.x)
+    pinned = [_node_card(g, k) + (solution.x[k],) for k in solution.pinned]
+    eq = Equilibrium.from_certificate(solution.certificate, table, solution.profile)
+    notes = []
+    if pinned:
+        notes.append(f"{len(pinned)} (node, card) choices were free on this support (a family of equilibria, or "
+                     "information sets the others never reach) and were set at simple rationals")
+    details = {"pinned": [list(p) for p in pinned],
+               "mixed": [list(_node_card(g, k)) for k in solution.interior]}
+    return SolveResult(game_name, {"cards": cards, "pot": pot}, method, (eq,), tuple(notes), details)
+
+
+def _node_card(g: CompiledGame, k: int) -> tuple[int, int]:
+    for node in NODES:
+        for c in range(1, g.cards + 1):
+            if variable_index(g, node, c) == k:
+                return node, c
+    raise LookupError(k)  # pragma: no cover
+
+
+def equilibrium(cards: object, pot: object, *, eps: float = EPSILON) -> SolveResult:
+    """An exact equilibrium at pot ``P``, certified sequentially rational.
+
+    Seed 003's method, finished exactly: the regularised system (section 3)
+    is solved in floating point (continuation in ``epsilon`` from 1 down to
+    ``eps`` at this pot), its support is read, the indifference equations on
+    it are solved exactly (:func:`exactpoker.solve.support_solve.solve_exact`)
+    and the profile is checked by
+    :func:`exactpoker.certify_sequential.verify_sequential`.  ``strategies``
+    is keyed by node number; ``values`` are ``E_1, E_2, E_3``.
+
+    Raises
+    ------
+    CertificationError
+        If no exact rational equilibrium is found on the support (e.g. an
+        irrational equilibrium).
+    """
+    n, p = parse_cards(cards), parse_pot(pot)
+    x = float_equilibrium(n, p, eps=eps)
+    solution = exact_from_guide(n, p, x)
+    return _result(n, p, solution, "regularised system (seed 003), exact finish on its support")
+
+
+# -- the branch of equilibria in P (section 3) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class BranchPoint:
+    """One point of the computed branch: the pot, the three values and every variable (floats)."""
+
+    pot: float
+    values: tuple[float, float, float]
+    x: tuple[float, ...]
+
+
+def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6,
+           max_steps: int = 200000) -> list[BranchPoint]:
+    """The branch of solutions of the regularised system as the pot goes from ``pot_min`` to ``pot_max``.
+
+    Seed 003, section 3: start at ``pot_min`` (followed down in ``epsilon``),
+    then arc-length continuation in ``P`` at fixed ``eps`` with adaptive steps;
+    the branch may fold back (several equilibria at one pot).  Stops when the
+    pot leaves ``[pot_min, pot_max]``.  Floats: a guide, not certified; use
+    :func:`exact_on_branch` for exact equilibria at rational pots on it.
+    """
+    from exactpoker.solve.continuation import Regularised, continue_branch, newton, trace_epsilon
+
+    n = parse_cards(cards)
+    low, high = float(parse_pot(pot_min)), float(parse_pot(pot_max))
+    if high <= low:
+        raise InvalidParameterError(f"pot-max must be > pot-min; got {pot_min}, {pot_max}")
+    system = gain_system(n)
+    reg = Regularised(system, low, eps, "t")
+    first = np.append(trace_epsilon(system, low, eps_end=eps), low)
+    first = newton(reg.residual, first)
+    second = newton(reg.residual, np.append(first[:-1], low + 1e-5))
+    points = [first, second]
+    for X in continue_branch(reg.residual, first, second, lambda X: not low - 1e-9 <= X[-1] <= high, eps=eps,
+                             max_steps=max_steps):
+        points.append(X)
+    rows = []
+    for X in points:
+        x = system.full(X[:-1])
+        rows.append(BranchPoint(float(X[-1]), tuple(float(v) for v in system.payoffs(x, X[-1])), tuple(x.tolist())))
+    return rows
+
+
+def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *, eps: float = 1e-6) -> SolveResult:
+    """An exact certified equilibrium at the rational ``pot`` on the branch (Newton from the branch there).
+
+    ``eps`` must be the branch's regularisation parameter.  Where Newton
+    cannot land on the branch at ``pot`` (a stiff spot), the float guide is
+    recomputed at ``pot`` from a large ``epsilon`` instead, which may pick
+    another equilibrium at that pot.
+    """
+    from exactpoker.solve.continuation import Regularised, newton, trace_epsilon
+
+    n, p = parse_cards(cards), parse_pot(pot)
+    target = float(p)
+    system = gain_system(n)
+    free = system.free
+    # the first step of the branch across the pot, interpolated there
+    pairs = [(a, b) for a, b in zip(points, points[1:]) if min(a.pot, b.pot) <= target <= max(a.pot, b.pot)]
+    if not pairs:
+        raise InvalidParameterError(f"pot must lie on the branch; got {exact_str(p)}")
+    a, b = pairs[0]
+    share = (target - a.pot) / (b.pot - a.pot) if b.pot != a.pot else 0.0
+    guess = (1 - share) * np.array(a.x)[free] + share * np.array(b.x)[free]
+    reg = Regularised(system, target, eps, "t")
+    try:
+        X = newton(reg.residual, np.append(guess, target))
+        # follow this solution down to the small epsilon of the exact finish
+        x = trace_epsilon(system, target, eps_start=eps, eps_end=EPSILON, x0=X[:-1])
+    except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
+        x = trace_epsilon(system, target, eps_end=EPSILON)
+    solution = exact_from_guide(n, p, system.full(x))
+    return _result(n, p, solution, "branch of the regularised system (seed 003), exact finish")
+
+
+def write_csv(points: Sequence[BranchPoint], path: str, cards: int) -> None:
+    """The branch as CSV: ``P, E1, E2, E3`` and ``x_<node>_<card>`` for every node and card."""
+    import csv
+
+    g = compiled(cards, 3)
+    order = [(node, c) for node in NODES for c in range(1, cards + 1)]
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["P", "E1", "E2", "E3"] + [f"x_{node}_{c}" for node, c in order])
+        for point in points:
+            writer.writerow([repr(point.pot)] + [repr(v) for v in point.values]
+                            + [repr(point.x[variable_index(g, node, c)]) for node, c in order])
+
+
+def equilibrium_family(cards: object, pot: object) -> "Family":
+    """The exact family of equilibria on the support found at ``pot`` (small ``N``: symbolic).
+
+    At ``N = 4``, ``P = 3`` this is the one-parameter family of Szafron, Gibson
+    and Sturtevant (2013) that seed 003 (section 5.1) mentions: player 2's
+    value stays fixed while players 1's and 3's move with player 2's bluffing
+    frequency at node 2.
+    """
+    from exactpoker.solve.support_solve import family
+
+    n, p = parse_cards(cards), parse_pot(pot)
+    solution = exact_from_guide(n, p, float_equilibrium(n, p))
+    return family(compiled(n, p), solution)

@@ -1,0 +1,336 @@
+"""Exact equilibria of an N-player two-action game on the support a float solution shows.
+
+Seed 003's method (section 3) ends with floating-point betting frequencies of
+the regularised system at a small ``epsilon``.  Its limit satisfies condition
+(1): each variable is 0, 1, or *interior* with zero counterfactual gain.  This
+module turns such a float solution into an exact, certified equilibrium of the
+exact game (Design principle 5, float-guided and exact-finished):
+
+1. :func:`classify` reads the support: variables within ``tol`` of 0 or 1 are
+   set there, the rest are interior;
+2. the interior gains ``f_I`` must vanish.  Their Jacobian at the float point
+   may be singular: rows that vanish identically (information sets the others
+   never reach) and one-parameter families (several equilibria with one
+   support).  A rank-revealing QR picks a largest independent set of
+   equations and unknowns; the other interior variables are *pinned* at
+   small-denominator rationals near their float values;
+3. the square system left is polynomial (multilinear).  It is solved by
+   iterative refinement with *exact* residuals (the float Jacobian gives the
+   step, the residual is computed in exact rationals from the compiled game),
+   and each iterate's continued-fraction approximations are tried as the exact
+   solution: one whose gains are exactly zero is it;
+4. the profile is checked by
+   :func:`exactpoker.certify_sequential.verify_sequential` (Nash, and optimal
+   at every own information set).  Nothing uncertified is returned: failure
+   raises :class:`~exactpoker.errors.CertificationError`.
+
+The exact step finds rational equilibria.  Seed 003's game has them at every
+rational pot we tried for ``N = 4`` and at small pots (up to about
+``1.5 P_min``) for larger ``N``; elsewhere the indifference equations on the
+support are a coupled nonlinear system whose solutions are irrational (no
+rational point for any choice of pinned variables, and no minimal polynomial
+of degree <= 6 with coefficients below 10^40 at 400 digits in the cases we
+examined), and step 3 fails with a clear error rather than return an
+approximation.  :func:`family` describes the equilibria on a support
+symbolically (small games).
+
+Variables are numbered as in :class:`~exactpoker.solve.continuation.GainSystem`:
+player by player, each player's information sets in layout order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+import warnings
+
+import numpy as np
+import scipy.linalg
+
+from exactpoker.certify_sequential import SequentialCertificate, counterfactual_values, verify_sequential
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, DegenerateSystemError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sympy
+
+__all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "solve_exact"]
+
+
+def profile_of(compiled: CompiledGame, x: Sequence[Fraction]) -> BehaviourProfile:
+    """The behaviour profile whose aggressive-action probabilities are ``x`` (all variables)."""
+    strategies, k = [], 0
+    for layout in compiled.layouts:
+        strategies.append(tuple((1 - x[k + i], x[k + i]) for i in range(layout.num_infosets)))
+        k += layout.num_infosets
+    return BehaviourProfile(tuple(strategies))
+
+
+def exact_gains(compiled: CompiledGame, x: Sequence[Fraction]) -> list[Fraction]:
+    """The exact counterfactual gain of the aggressive action at every variable."""
+    profile = profile_of(compiled, x)
+    gains: list[Fraction] = []
+    for p in range(compiled.num_players):
+        gains += [values[1] - values[0] for values in counterfactual_values(compiled, profile, p)]
+    return gains
+
+
+def classify(x: np.ndarray, free: Sequence[int], tol: float) -> tuple[list[int], list[int], list[int]]:
+    """Free variables at 0, at 1, and interior, reading ``x`` with tolerance ``tol``."""
+    zeros = [k for k in free if x[k] < tol]
+    ones = [k for k in free if x[k] > 1 - tol]
+    interior = [k for k in free if tol <= x[k] <= 1 - tol]
+    return zeros, ones, interior
+
+
+@dataclass(frozen=True)
+class ExactSolution:
+    """An exact certified equilibrium and how it was found.
+
+    ``pinned`` lists the interior variables fixed at a chosen rational (the
+    free directions of a family, or choices no other player's play reaches);
+    ``x`` is every variable, exact.
+    """
+
+    x: tuple[Fraction, ...]
+    zeros: tuple[int, ...]
+    ones: tuple[int, ...]
+    interior: tuple[int, ...]
+    pinned: tuple[int, ...]
+    profile: BehaviourProfile
+    certificate: SequentialCertificate
+
+
+def _independent(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
+    """Columns of ``matrix`` that form a well-conditioned basis of its column space (pivoted QR)."""
+    if matrix.size == 0:
+        return []
+    _, r, piv = scipy.linalg.qr(matrix, pivoting=True, mode="economic")
+    diag = np.abs(np.diag(r))
+    scale = diag[0] if len(diag) and diag[0] > 0 else 1.0
+    rank = int(np.sum(diag > tol * scale))
+    return sorted(int(c) for c in piv[:rank])
+
+
+def _reconstruct(values: Sequence[Fraction], bound: int) -> list[Fraction]:
+    return [v.limit_denominator(bound) for v in values]
+
+
+def solve_exact(
+    compiled: CompiledGame,
+    x_float: np.ndarray,
+    jacobian: Callable[[np.ndarray], np.ndarray],
+    fixed: Mapping[int, int],
+    *,
+    tol: float = 1e-3,
+    pin_denominators: Sequence[int] = (10, 100, 1000, 10**4, 10**6),
+    iterations: int = 40,
+    forced: Sequence[tuple[int, int]] = (),
+) -> ExactSolution:
+    """An exact certified equilibrium near the float solution ``x_float`` (all variables).
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        The exact game (at the parameter of the float solution).
+    x_float : numpy.ndarray
+        A solution of the regularised system at a small ``epsilon``.
+    jacobian : callable
+        ``df/dx`` at a float point, all variables
+        (:meth:`~exactpoker.solve.continuation.GainSystem.gains`).
+    fixed : mapping
+        Variables fixed in advance (e.g. dominated choices) at 0 or 1.
+    tol : float
+        How close to 0 or 1 a variable must be to count as there.
+    pin_denominators : sequence of int
+        Largest denominators tried, in turn, for the rationals chosen for
+        pinned variables (the simplest that certifies wins).
+    iterations : int
+        Most rounds of refinement.
+    forced : sequence of (player, infoset)
+        Information sets whose play the rules fix (a restricted game), passed
+        to :func:`~exactpoker.certify_sequential.verify_sequential`.
+
+    Raises
+    ------
+    CertificationError
+        If no exact solution on this support passes the certificate.
+    """
+    n = len(x_float)
+    free = [k for k in range(n) if k not in fixed]
+    zeros, ones, interior = classify(x_float, free, tol)
+    x: list[Fraction] = [Fraction(0)] * n
+    for k, v in fixed.items():
+        x[k] = Fraction(v)
+    for k in ones:
+        x[k] = Fraction(1)
+    at_guide = jacobian(x_float)
+    sub = at_guide[np.ix_(interior, interior)] if interior else np.zeros((0, 0))
+    cols = [interior[c] for c in _independent(sub)]
+    rows = [interior[r] for r in _independent(at_guide[np.ix_(interior, cols)].T)] if cols else []
+    if len(rows) != len(cols):  # numerically rank-deficient in the chosen columns: shrink them to the rows' rank
+        cols = [cols[c] for c in _independent(at_guide[np.ix_(rows, cols)])]
+        if len(rows) != len(cols):
+            raise CertificationError("solve_exact(): the indifference system on the support is too degenerate "
+                                     "to pick a regular square part")
+    pinned = [k for k in interior if k not in cols]
+    failure = "no pinned values tried"
+    for bound in pin_denominators:
+        trial = list(x)
+        for k in pinned:
+            trial[k] = Fraction(float(x_float[k])).limit_denominator(bound)
+        try:
+            if cols:
+                trial = _refine(compiled, trial, x_float, jacobian, rows, cols, iterations)
+        except CertificationError as error:
+            failure = str(error)
+            continue
+        profile = profile_of(compiled, trial)
+        certificate = verify_sequential(compiled, profile, forced)
+        if certificate.holds:
+            return ExactSolution(tuple(trial), tuple(zeros), tuple(ones), tuple(interior), tuple(pinned),
+                                 profile, certificate)
+        failure = (f"the exact solution on the support read from the float guide fails the certificate "
+                   f"(max regret {certificate.max_regret}, {len(certificate.violations)} information sets "
+                   f"not optimal)")
+        if not pinned:
+            break
+    raise CertificationError(f"solve_exact(): {failure}")
+
+
+def _refine(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, jacobian: Callable[[np.ndarray], np.ndarray],
+            rows: list[int], cols: list[int], iterations: int) -> list[Fraction]:
+    """Solve ``f_rows = 0`` for ``x_cols`` exactly: refinement with exact residuals and rational guesses.
+
+    Each round computes the exact residual, tries the continued-fraction
+    approximations of the iterate that its accuracy allows, and takes a Newton
+    step with a float Jacobian (re-evaluated once the iterate has settled to
+    float precision, so each later round gains about as many digits as a
+    double holds, less the condition number's).
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
+        return _refine_steps(compiled, x, x_float, jacobian, rows, cols, iterations)
+
+
+def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
+                  jacobian: Callable[[np.ndarray], np.ndarray], rows: list[int], cols: list[int],
+                  iterations: int) -> list[Fraction]:
+    current = list(x)
+    for k in cols:
+        current[k] = Fraction(float(x_float[k]))
+    matrix = jacobian(np.array([float(v) for v in current]))
+    lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
+    for round_ in range(iterations):
+        gains = exact_gains(compiled, current)
+        if not any(gains[r] for r in rows):
+            return current
+        try:
+            residual = np.array([float(gains[r]) for r in rows])
+        except OverflowError:  # the iteration diverged
+            break
+        step = scipy.linalg.lu_solve(lu, residual)
+        if not np.all(np.isfinite(step)):
+            break
+        size = max(float(np.max(np.abs(step))), 1e-300)
+        bound = int(min(10.0**300, 0.5 / np.sqrt(size)))
+        if bound > 10:
+            guess = list(current)
+            for k in cols:
+                guess[k] = current[k].limit_denominator(bound)
+            guess_gains = exact_gains(compiled, guess)
+            if not any(guess_gains[r] for r in rows):
+                return guess
+        for k, d in zip(cols, step):
+            current[k] = current[k] - _round(Fraction(float(d)), size)
+        if round_ == 1:  # the iterate now agrees with the solution to float precision: a better Jacobian
+            matrix = jacobian(np.array([float(v) for v in current]))
+            lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
+    raise CertificationError("solve_exact(): the indifference equations on this support have no rational "
+                             "solution found by refinement (an irrational equilibrium?)")
+
+
+def _round(value: Fraction, size: float) -> Fraction:
+    """Keep the iterates' denominators small: round a step to a power of two well below its size."""
+    scale = 2 ** max(60, 60 - int(np.log2(size)))
+    return Fraction(round(value * scale), scale)
+
+
+@dataclass(frozen=True)
+class Family:
+    """The equilibria on one support, exactly, as functions of the pinned variables.
+
+    ``parameters`` are the pinned variables' sympy symbols; ``solution`` gives
+    every other interior variable in terms of them; ``values`` each player's
+    payoff; ``constraints`` the conditions (sympy relations in the parameters)
+    for the point to be an equilibrium: interior variables in ``[0, 1]``,
+    and the gains at variables set to 0 (``<= 0``) or 1 (``>= 0``).
+    """
+
+    parameters: dict[int, "sympy.Symbol"]
+    solution: dict[int, "sympy.Expr"]
+    values: list["sympy.Expr"]
+    constraints: list["sympy.Basic"]
+
+
+def symbolic_gains(compiled: CompiledGame) -> tuple[list["sympy.Symbol"], list["sympy.Expr"]]:
+    """Every variable's sympy symbol and its counterfactual gain as a polynomial (small games only).
+
+    The gain is the derivative of the owner's payoff polynomial divided by
+    the owner's own probability of reaching the information set.
+    """
+    import sympy
+
+    from exactpoker.core.polynomials import behaviour_symbols
+
+    payoffs = compiled.payoff_polynomials()
+    symbols, gains = [], []
+    for p, layout in enumerate(compiled.layouts):
+        table = behaviour_symbols(compiled, p)
+        for infoset in range(layout.num_infosets):
+            card, label = layout.infoset_card_label(infoset)
+            symbols.append(table[(card, layout.labels[label])][1])
+        for infoset in range(layout.num_infosets):
+            card, label = layout.infoset_card_label(infoset)
+            parent = layout.parent[label]
+            reach = 1 if parent is None else table[(card, layout.labels[parent[0]])][parent[1]]
+            gains.append(sympy.cancel(sympy.diff(payoffs[p], symbols[-layout.num_infosets + infoset]) / reach))
+    return symbols, gains
+
+
+def family(compiled: CompiledGame, solution: ExactSolution) -> Family:
+    """The exact set of equilibria on ``solution``'s support, parametrised by its pinned variables.
+
+    The indifference equations of the interior variables are solved with
+    sympy for the interior variables that are not pinned (small games only:
+    the payoff polynomials are built in full).
+    """
+    import sympy
+
+    symbols, gains = symbolic_gains(compiled)
+    interior = set(solution.interior)
+    known = {symbols[k]: solution.x[k] for k in range(len(symbols)) if k not in interior}
+    unknown = [k for k in solution.interior if k not in solution.pinned]
+    equations = [sympy.expand(gains[k].subs(known)) for k in solution.interior]
+    found = sympy.solve(equations, [symbols[k] for k in unknown], dict=True)
+    if len(found) != 1:
+        raise DegenerateSystemError(f"family(): expected one solution family on the support; got {len(found)}")
+    answer = found[0]
+    solved = {k: sympy.factor(answer.get(symbols[k], symbols[k])) for k in unknown}
+    point = {**known, **{symbols[k]: solved[k] for k in unknown}}
+    payoffs = compiled.payoff_polynomials()
+    values = [sympy.factor(sympy.expand(e.subs(point))) for e in payoffs]
+    constraints: list[sympy.Basic] = []
+    for k in unknown:
+        constraints += [solved[k] >= 0, solved[k] <= 1]
+    for k in solution.pinned:
+        constraints += [symbols[k] >= 0, symbols[k] <= 1]
+    for k in solution.zeros:
+        constraints.append(sympy.expand(gains[k].subs(point)) <= 0)
+    for k in solution.ones:
+        constraints.append(sympy.expand(gains[k].subs(point)) >= 0)
+    constraints = [c for c in constraints if c is not sympy.true]
+    return Family({k: symbols[k] for k in solution.pinned}, solved, values, constraints)
