@@ -80,9 +80,8 @@ def test_compiled_payoff_equals_tree_walk(n, b, data):
     assert values == _expected_value(game, tables)
 
 
-def _three_player_game(replacement: bool) -> BettingGame:
+def _three_player_game(replacement: bool, b: Fraction = Fraction(2)) -> BettingGame:
     """A small three-player game with ties and a simultaneous (hidden) response."""
-    b = Fraction(2)
     third = lambda contrib_two: Decision(  # noqa: E731
         2, "facing a bet",
         (("fold", Outcome((1 + b, contrib_two, 1), (0, 1) if contrib_two > 1 else (0,))),
@@ -93,9 +92,11 @@ def _three_player_game(replacement: bool) -> BettingGame:
     return BettingGame("three", Deck(4, replacement=replacement), root, ("I", "II", "III"))
 
 
+@pytest.mark.parametrize("b", [Fraction(2), Fraction(1, 2), Fraction(3, 4)])
 @pytest.mark.parametrize("replacement", [False, True])
-def test_three_player_compile_matches_tree_walk(replacement):
-    game = _three_player_game(replacement)
+def test_three_player_compile_matches_tree_walk(replacement, b):
+    """Ties split pots with fractional stakes exactly (a pot of 9/2 shared by two, say)."""
+    game = _three_player_game(replacement, b)
     g = compile_game(game)
     assert g.is_zero_sum
     bet = [Fraction(1, 3), 0, Fraction(1, 2), 1]

@@ -127,15 +127,20 @@ def _deals(game: BettingGame) -> np.ndarray:
 
 
 def _payoff_scale(game: BettingGame, leaves: list[_Leaf]) -> int:
-    """The factor that makes every payoff an integer: contributions' and pot shares' denominators."""
-    scale = 1
+    """The factor that makes every payoff an integer.
+
+    The lcm of the contributions' denominators makes each pot an integer; the
+    lcm of the possible numbers of sharers, *times* that, makes every share of
+    it one (an lcm of the two would not: a pot of 3/2 shared by two).
+    """
+    stakes, sharers = 1, 1
     for leaf in leaves:
         for c in leaf.outcome.contributions:
-            scale = math.lcm(scale, c.denominator)
+            stakes = math.lcm(stakes, c.denominator)
         splits = leaf.outcome.showdown is False or game.deck.replacement
         if splits:
-            scale = math.lcm(scale, *range(1, len(leaf.outcome.active) + 1))
-    return scale
+            sharers = math.lcm(sharers, *range(1, len(leaf.outcome.active) + 1))
+    return stakes * sharers
 
 
 def _leaf_numerators(outcome: Outcome, deals: np.ndarray, scale: int, k: int) -> np.ndarray:
