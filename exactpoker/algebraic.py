@@ -456,8 +456,44 @@ class RealAlgebraic:
         return RealNumberField(self.poly, self.lower, self.upper).generator
 
 
+def _arb_fraction(value: flint.arb) -> Fraction:
+    mantissa, exponent = value.mid().man_exp()
+    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
+def _isolating_intervals(factor: flint.fmpq_poly) -> list[tuple[Fraction, Fraction]]:
+    """Isolating intervals of the real roots of an irreducible ``factor`` of degree >= 2, in increasing order.
+
+    python-flint's ``complex_roots`` returns one ball per root, each known to
+    hold exactly one; a real root comes back with an exactly zero imaginary
+    part, and the real segment of its ball (slightly widened to a rational
+    interval) then isolates it.
+    """
+    numerator = factor.numer()
+    old = flint.ctx.prec
+    try:
+        flint.ctx.prec = 64
+        while True:
+            balls = [c for c, _m in numerator.complex_roots()]
+            if all(c.imag == 0 or not c.imag.contains(0) for c in balls):
+                break
+            flint.ctx.prec *= 2
+        intervals = []
+        for c in balls:
+            if c.imag == 0:
+                mid, rad = _arb_fraction(c.real), _arb_fraction(flint.arb(c.real.rad()))
+                rad = rad + rad / 4 + Fraction(1, 2**flint.ctx.prec)
+                intervals.append((mid - rad, mid + rad))
+        return sorted(intervals)
+    finally:
+        flint.ctx.prec = old
+
+
 def real_roots(poly: flint.fmpq_poly) -> list[RealAlgebraic]:
-    """The distinct real roots of ``poly``, exactly (one :class:`RealAlgebraic` per root)."""
+    """The distinct real roots of ``poly``, exactly, in increasing order (one :class:`RealAlgebraic` each).
+
+    Factoring and root isolation are python-flint's.
+    """
     roots = []
     _, factors = poly.factor()
     for factor, _ in factors:
@@ -465,10 +501,9 @@ def real_roots(poly: flint.fmpq_poly) -> list[RealAlgebraic]:
         if monic.degree() == 1:
             roots.append(RealAlgebraic.rational(-_fraction(monic.coeffs()[0])))
             continue
-        expr = sympy.Poly([sympy.Rational(int(c.p), int(c.q)) for c in reversed(monic.coeffs())], _X)
-        for index, ((lo, hi), _) in enumerate(expr.intervals()):
-            roots.append(RealAlgebraic(Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q)), monic, index))
-    return roots
+        for index, (low, high) in enumerate(_isolating_intervals(monic)):
+            roots.append(RealAlgebraic(low, high, monic, index))
+    return sorted(roots)
 
 
 def _simplest_between(lo: Fraction, hi: Fraction) -> Fraction:

@@ -1,0 +1,61 @@
+"""``exactpoker three ...``: three-player poker (seed 000, section 4)."""
+
+from __future__ import annotations
+
+import argparse
+
+from exactpoker.commands.common import add_json, emit
+
+__all__ = ["add_commands"]
+
+
+def _mixed(args: argparse.Namespace) -> None:
+    from exactpoker.games import three_player
+
+    result = three_player.equilibrium(args.n, args.b)
+    emit(args, result.to_dict(), str(result))
+
+
+def _continuous(args: argparse.Namespace) -> None:
+    from exactpoker.continuous import three_player
+
+    solution = three_player.solve(args.b, args.digits)
+    emit(args, solution.to_dict(), solution.describe())
+
+
+def _best_bet(args: argparse.Namespace) -> None:
+    from exactpoker.continuous import three_player
+
+    result = three_player.best_bet(args.digits)
+    emit(args, result.to_dict(), result.describe())
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``three mixed``, ``three continuous`` and ``three best-bet``."""
+    parser = games.add_parser("three", help="three-player poker (seed 000 section 4): finite and continuous decks")
+    commands = parser.add_subparsers(dest="three_command", required=True)
+
+    mixed = commands.add_parser(
+        "mixed",
+        help="an exact, certified equilibrium of the n-card game (the paper's FastMNE)",
+        description="Strategies list, per card 1..n, the probability that I bets and that II, III call. "
+        "Where the equilibria form a segment its two end points are listed.",
+    )
+    mixed.add_argument("--n", required=True, help="deck size n >= 3")
+    mixed.add_argument("--b", required=True, help="the bet, a rational > 0")
+    add_json(mixed)
+    mixed.set_defaults(run=_mixed)
+
+    continuous = commands.add_parser(
+        "continuous",
+        help="the continuous game's cut points A, B, C and value (the paper's Optimal)",
+    )
+    continuous.add_argument("--b", required=True, help="the bet, a rational > 0")
+    continuous.add_argument("--digits", default=50, help="certified significant digits (default 50)")
+    add_json(continuous)
+    continuous.set_defaults(run=_continuous)
+
+    best = commands.add_parser("best-bet", help="the bet b* that maximises Player I's value, and that value")
+    best.add_argument("--digits", default=50, help="certified significant digits (default 50)")
+    add_json(best)
+    best.set_defaults(run=_best_bet)

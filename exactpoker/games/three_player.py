@@ -1,0 +1,232 @@
+"""Three-player poker with a finite deck (the paper's FastMNE).
+
+Seed 000 (Krityakierne, Thanatipanonda and Zeilberger, "von Neumann and
+Newman Pokers with Finite Decks", 2024), section 4, "Finite deck".
+
+Rules.  Cards ``1..n``; each of three players gets a different card and
+antes 1.  Player I checks (the three cards are compared, the highest wins the
+pot of 3) or bets ``b``.  Players II and III then call (put in ``b``) or fold,
+neither seeing the other's choice: both decisions carry one label, so the
+compiler makes II's and III's information sets depend on their own card only.
+The players still in compare cards; the highest wins the pot.
+
+Behaviour strategies are the paper's ``P = [p_i]`` (I bets with card ``i``),
+``Q = [q_j]`` and ``R = [r_k]`` (II, III call).  The game is not zero-sum for
+any two players, so there is no LP: :func:`equilibrium` locates the support
+(the continuous solution's cut points, or smoothed fictitious play, as a
+guide), solves the indifference equations on it exactly
+(:mod:`exactpoker.solve.indifference`) and certifies the profile for each of
+the three players separately (:func:`exactpoker.certify.verify`).  Nothing
+assumes that II and III play alike; the result says whether they do.
+
+Functions
+---------
+:func:`game`, :func:`compiled`
+    The :class:`~exactpoker.core.game.BettingGame` and its compiled form.
+:func:`certify_profile`
+    The exact certificate and values of a given ``(P, Q, R)`` (e.g. a printed one).
+:func:`equilibrium`
+    One exact, certified equilibrium.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+import sympy
+
+from exactpoker.certify import Certificate, verify
+from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.errors import CertificationError
+from exactpoker.numbers import parse_int, parse_positive, to_sympy
+from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.indifference import (
+    ExactNumber,
+    FamilyCorners,
+    Located,
+    family_corners,
+    float_guide,
+    locate_equilibrium,
+    profile_from_behaviour,
+)
+
+__all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
+
+NAME = "three-player"
+PLAYERS = ("I", "II", "III")
+OPEN, FACING = "open", "facing bet"
+#: Up to this deck size the support guide is smoothed fictitious play; above, the continuous cut points.
+FICTITIOUS_PLAY_MAX = 12
+
+
+def game(n: int, b: object) -> BettingGame:
+    """The betting game: cards ``1..n`` without replacement, ante 1, bet ``b``."""
+    n = parse_int(n, "n", 3, hint="three players need three different cards")
+    bet = parse_positive(b, "b")
+
+    def showdown(calls_ii: bool, calls_iii: bool) -> Outcome:
+        contributions = (1 + bet, 1 + bet if calls_ii else 1, 1 + bet if calls_iii else 1)
+        active = (0,) + ((1,) if calls_ii else ()) + ((2,) if calls_iii else ())
+        return Outcome(contributions, active)
+
+    def third(calls_ii: bool) -> Decision:
+        return Decision(2, FACING, (("fold", showdown(calls_ii, False)), ("call", showdown(calls_ii, True))))
+
+    second = Decision(1, FACING, (("fold", third(False)), ("call", third(True))))
+    root = Decision(0, OPEN, (("check", Outcome((1, 1, 1), (0, 1, 2))), ("bet", second)))
+    return BettingGame(NAME, Deck(n), root, PLAYERS, (("n", n), ("b", bet)))
+
+
+@lru_cache(maxsize=8)
+def _compiled(n: int, bet: Fraction) -> CompiledGame:
+    return compile_game(game(n, bet))
+
+
+def compiled(n: int, b: object) -> CompiledGame:
+    """The compiled game (exact sequence-form payoffs); cached for the last few ``(n, b)``."""
+    n = parse_int(n, "n", 3, hint="three players need three different cards")
+    return _compiled(n, parse_positive(b, "b"))
+
+
+def strategy_tables(behaviour: Sequence[Sequence[ExactNumber]]) -> dict[str, list[ExactNumber]]:
+    """``{"I": P, "II": Q, "III": R}`` from per-player behaviour (one label each)."""
+    return {name: list(row) for name, row in zip(PLAYERS, behaviour)}
+
+
+def certify_profile(n: int, b: object, P: Sequence[object], Q: Sequence[object], R: Sequence[object]) -> Certificate:
+    """The exact certificate of the profile ``(P, Q, R)``: payoffs and best-response values.
+
+    Use it on a printed profile to see whether it is an equilibrium and what
+    its exact values are.
+    """
+    from exactpoker.numbers import to_fraction
+
+    g = compiled(n, b)
+    rows = []
+    for name, row in zip(("P", "Q", "R"), (P, Q, R)):
+        if len(row) != g.cards:
+            from exactpoker.errors import InvalidParameterError
+
+            raise InvalidParameterError(f"{name} must list {g.cards} probabilities (one per card); got {len(row)}")
+        rows.append([to_fraction(v, name) for v in row])
+    return verify(g, profile_from_behaviour(g, rows))
+
+
+def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
+    """Float behaviour suggested by the continuous game's cut points ``A < C < B`` (seed 000 section 4).
+
+    Card ``i`` covers ``((i-1)/n, i/n)``; its guide value is the share of that
+    interval where the continuous strategy bets (calls), mixed with a little
+    of its neighbours' so that the cards on both sides of a cut are open to doubt.
+    """
+    from exactpoker.continuous.three_player import solve
+
+    cuts = solve(bet, digits=10)
+    a, bb, c = float(cuts.A), float(cuts.B), float(cuts.C)
+    cards = np.arange(n, dtype=float)
+
+    def share(lo: float, hi: float) -> np.ndarray:
+        return np.clip(np.minimum(cards + 1, hi * n) - np.maximum(cards, lo * n), 0, 1)
+
+    def smooth(v: np.ndarray) -> np.ndarray:  # a little of each neighbour: cards next to a cut become ambiguous too
+        padded = np.concatenate([v[:1], v, v[-1:]])
+        return 0.9 * padded[1:-1] + 0.05 * (padded[:-2] + padded[2:])
+
+    p = smooth(share(0, a) + share(bb, 1))
+    q = smooth(share(c, 1))
+    return [p, q, q.copy()]
+
+
+def _guide(g: CompiledGame, n: int, bet: Fraction) -> list[np.ndarray]:
+    if n <= FICTITIOUS_PLAY_MAX:
+        return float_guide(g)
+    return _continuous_guide(n, bet)
+
+
+def equilibrium(n: int, b: object) -> SolveResult:
+    """One exact equilibrium of the ``n``-card game with bet ``b``, certified for each player.
+
+    Examples
+    --------
+    >>> r = equilibrium(4, 1)
+    >>> [str(v) for v in r.equilibria[0].values]
+    ['1/24', '-1/48', '-1/48']
+    """
+    n = parse_int(n, "n", 3, hint="three players need three different cards")
+    bet = parse_positive(b, "b")
+    g = compiled(n, bet)
+    guide = _guide(g, n, bet)
+    alike = {(2, h): (1, h) for h in range(n)}
+    try:
+        located, ties = locate_equilibrium(g, guide, ties=alike), alike
+    except CertificationError:
+        located, ties = locate_equilibrium(g, guide), {}
+    return _result(g, located, family_corners(g, located, ties))
+
+
+def _public(number: ExactNumber) -> sympy.Expr:
+    """A sympy number: a Rational, or the exact algebraic expression of an irrational probability."""
+    return to_sympy(number) if isinstance(number, Fraction) else number.to_sympy()
+
+
+def _result(g: CompiledGame, located: Located, family: FamilyCorners) -> SolveResult:
+    equilibria = tuple(
+        Equilibrium(tuple(_public(v) for v in certificate.payoffs),
+                    {name: [_public(v) for v in row] for name, row in strategy_tables(behaviour).items()},
+                    certificate, profile)
+        for behaviour, profile, certificate in family.corners
+    )
+    alike = all(behaviour[1] == behaviour[2] for behaviour, _, _ in family.corners)
+    free = ", ".join(f"{PLAYERS[p]} card {h + 1}" for p, h in located.system.variables) or "none"
+    notes = ["Players II and III play alike (Q = R)." if alike else "Players II and III play differently (Q != R)."]
+    if family.dimension == 0:
+        notes.append(f"The equilibrium is the only solution of the indifference equations on its support "
+                     f"(free: {free}).")
+    elif family.segment_certified:
+        first, last = equilibria[0].values[0], equilibria[-1].values[0]
+        notes.append(f"A segment of equilibria: every point between the two end points listed is an equilibrium "
+                     f"(certified exactly along the segment); Player I's value runs from {first} to {last}.")
+    else:
+        notes.append(f"The indifference equations on this support (free: {free}) have a {family.dimension}-"
+                     "dimensional family of solutions; its certified corners are listed.")
+    details = {"II equals III": alike, "family dimension": family.dimension,
+               "segment": family.segment_certified, "supports tried": located.rounds}
+    return SolveResult(NAME, dict(g.game.parameters), "indifference equations on a located support (exact)",
+                       equilibria, tuple(notes), details)
+
+
+def cut_points(strategies: dict[str, Sequence[ExactNumber]]) -> tuple[ExactNumber, ExactNumber, ExactNumber]:
+    """The finite game's cut points, as the paper reads them off FastMNE(65,2).
+
+    ``A`` is the betting mass of Player I on the lower half of the deck over
+    ``n``, ``B`` is one minus the betting mass on the upper half over ``n``,
+    and ``C`` is one minus Player II's calling mass over ``n``; they converge
+    to the continuous game's ``A, B, C`` as ``n`` grows.
+    """
+    p, q = list(strategies["I"]), list(strategies["II"])
+    n, half = len(p), len(p) // 2
+    zero: ExactNumber = Fraction(0)
+    low = sum(p[:half], zero)
+    high = sum(p[half:], zero)
+    return low / n, 1 - high / n, 1 - sum(q, zero) / n
+
+
+def table(deck_sizes: Sequence[int] = range(5, 16), bets: Sequence[object] = (1, 2, 3)) -> list[dict[str, object]]:
+    """One row per ``(n, b)``: the certified equilibria's values, whether II = III, segment, and cut points.
+
+    The default range is the paper's output file (n = 5..15, b = 1..3).
+    """
+    rows = []
+    for b in bets:
+        for n in deck_sizes:
+            result = equilibrium(n, b)
+            eq = result.equilibria[0]
+            rows.append({
+                "n": n, "b": b, "values": eq.values, "II equals III": result.details["II equals III"],
+                "segment": result.details["segment"], "equilibria": len(result.equilibria),
+                "cuts": cut_points(eq.strategies), "strategies": eq.strategies,
+            })
+    return rows

@@ -1,0 +1,651 @@
+"""Exact equilibria of N-player games on a guessed support: indifference equations.
+
+For games with more than two players there is no linear program: the
+equilibrium conditions are polynomial.  This module follows the papers' own
+route (seed 000 section 4, the Fast NLP of three-player poker) but exactly:
+
+1. a **support** fixes every behaviour variable (the probability of the last
+   action of a two-action information set) at ``0``, at ``1``, or leaves it
+   *free*;
+2. :func:`indifference_system` writes, for every free variable, the exact
+   polynomial equation "the owner of that information set is indifferent
+   between its two actions", from the compiled payoffs alone;
+3. :func:`solve_support` solves that system exactly (a lex Groebner basis in
+   shape position: a univariate polynomial, its real roots as exact rationals
+   or :class:`~exactpoker.algebraic.AlgebraicNumber` s, and back-substitution)
+   and keeps the solutions inside ``[0, 1]``; a system with a curve of
+   solutions is reported as such (:class:`Segment` callers handle it);
+4. :func:`locate_equilibrium` searches the support: it starts from a guess (a
+   caller's, or :func:`float_guide`'s smoothed fictitious play), solves,
+   certifies with :func:`exactpoker.certify.verify`, and where the
+   certificate fails moves the support by the floating-point action gaps at
+   the candidate, until a certified equilibrium appears.
+
+Nothing here knows which game it is solving.  Games whose information sets
+all have two actions are supported (every game of seeds 000, 001 and 003).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from typing import Iterator, Sequence, Union
+
+import numpy as np
+import sympy
+
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.certify import Certificate, verify
+from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError
+from exactpoker.solve.algebraic_roots import evaluate, real_roots
+
+__all__ = [
+    "FREE",
+    "Support",
+    "ExactNumber",
+    "Segment",
+    "SupportSolution",
+    "check_two_actions",
+    "float_gaps",
+    "float_guide",
+    "indifference_system",
+    "solve_support",
+    "profile_from_behaviour",
+    "candidate_supports",
+    "locate_equilibrium",
+    "FamilyCorners",
+    "family_corners",
+]
+
+#: Marks a free behaviour variable in a :data:`Support`.
+FREE = None
+#: Per player, per information set: ``0``, ``1`` or :data:`FREE`.
+Support = tuple[tuple[Union[int, None], ...], ...]
+ExactNumber = Union[Fraction, AlgebraicNumber]
+
+
+def check_two_actions(compiled: CompiledGame) -> None:
+    """Raise :class:`InvalidGameError` unless every decision has exactly two actions."""
+    for p, layout in enumerate(compiled.layouts):
+        for label, actions in zip(layout.labels, layout.actions):
+            if len(actions) != 2:
+                raise InvalidGameError(
+                    f"indifference solver: node {label!r} of player {p} has {len(actions)} actions; "
+                    "only two-action decisions are supported"
+                )
+
+
+# -- floating point: action gaps and the guide ----------------------------------------------
+
+
+def _float_realization(layout: PlayerLayout, x: np.ndarray) -> np.ndarray:
+    weights = np.zeros(layout.num_sequences)
+    weights[0] = 1.0
+    for infoset in range(layout.num_infosets):
+        first, last = layout.infoset_sequences(infoset)
+        parent = weights[layout.parent_sequence(infoset)]
+        weights[first], weights[last] = parent * (1.0 - x[infoset]), parent * x[infoset]
+    return weights
+
+
+def float_gaps(compiled: CompiledGame, behaviour: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Per player and information set: value of the last action minus the first (floats).
+
+    Values are counterfactual (weighted by the others' reach probabilities,
+    not by the player's own), so a gap is zero exactly where the player may
+    mix, whether or not the set is reached.
+    """
+    weights = [_float_realization(layout, np.asarray(x, float)) for layout, x in zip(compiled.layouts, behaviour)]
+    coefficients = compiled.coefficients.astype(np.float64) / compiled.denominator
+    gaps = []
+    for p, layout in enumerate(compiled.layouts):
+        factor = coefficients[:, p].copy()
+        for q in range(compiled.num_players):
+            if q != p:
+                factor *= weights[q][compiled.sequences[:, q]]
+        c = np.bincount(compiled.sequences[:, p], weights=factor, minlength=layout.num_sequences)
+        worth = np.zeros(layout.num_infosets)
+        gap = np.zeros(layout.num_infosets)
+        x = np.asarray(behaviour[p], float)
+        for infoset in reversed(range(layout.num_infosets)):
+            first, last = layout.infoset_sequences(infoset)
+            v0 = c[first] + sum(worth[j] for j in layout.children[first])
+            v1 = c[last] + sum(worth[j] for j in layout.children[last])
+            gap[infoset] = v1 - v0
+            worth[infoset] = (1.0 - x[infoset]) * v0 + x[infoset] * v1
+        gaps.append(gap)
+    return gaps
+
+
+def float_guide(compiled: CompiledGame, iterations: int = 400, start: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
+    """An approximate equilibrium by smoothed fictitious play (floats; a guide only).
+
+    Each round every player moves a step ``1/(t+2)`` towards a softened best
+    response (a logistic function of the action gaps whose temperature falls
+    with ``t``).  Nothing is claimed about convergence: the exact solve and
+    the certificate decide.
+    """
+    check_two_actions(compiled)
+    x = [np.full(layout.num_infosets, 0.5) for layout in compiled.layouts] if start is None else [
+        np.asarray(s, float).copy() for s in start
+    ]
+    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator or 1.0
+    for t in range(iterations):
+        gaps = float_gaps(compiled, x)
+        temperature = scale * 0.05 / (1 + t) ** 0.75
+        step = 1.0 / (t + 2)
+        for p in range(compiled.num_players):
+            target = 0.5 * (1 + np.tanh(np.clip(gaps[p] / (2 * temperature), -50, 50)))
+            x[p] = (1 - step) * x[p] + step * target
+    return x
+
+
+# -- exact: the system on a support ----------------------------------------------------------
+
+
+Ties = dict[tuple[int, int], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class IndifferenceSystem:
+    """The unknowns, their symbols, and one equation per free information set.
+
+    ``variables[i]`` is the ``(player, infoset)`` whose probability is
+    ``symbols[i]``; ``aliases`` maps every free ``(player, infoset)`` to the
+    index of its symbol (tied sets share one).
+    """
+
+    variables: tuple[tuple[int, int], ...]
+    symbols: tuple[sympy.Symbol, ...]
+    equations: tuple[sympy.Expr, ...]
+    aliases: tuple[tuple[tuple[int, int], int], ...] = ()
+
+    def value_map(self, values: Sequence[ExactNumber]) -> dict[tuple[int, int], ExactNumber]:
+        """``(player, infoset) -> value`` for every free set, from values of :attr:`symbols`."""
+        return {key: values[index] for key, index in self.aliases}
+
+
+def _symbolic_behaviour(
+    support: Support, ties: Ties
+) -> tuple[list[list[sympy.Expr]], list[tuple[int, int]], list[sympy.Symbol], dict[tuple[int, int], int]]:
+    values: list[list[sympy.Expr]] = []
+    variables, symbols, alias = [], [], {}
+    for p, row in enumerate(support):
+        for infoset, fixed in enumerate(row):
+            key = (p, infoset)
+            if fixed is FREE and ties.get(key, key) == key:
+                alias[key] = len(symbols)
+                variables.append(key)
+                symbols.append(sympy.Symbol(f"x_{p}_{infoset}"))
+    for p, row in enumerate(support):
+        for infoset, fixed in enumerate(row):
+            key = (p, infoset)
+            if fixed is FREE and key not in alias:
+                if support[ties[key][0]][ties[key][1]] is not FREE:
+                    raise DegenerateSystemError(f"tied information sets {key} and {ties[key]} must both be free")
+                alias[key] = alias[ties[key]]
+        values.append([symbols[alias[(p, h)]] if f is FREE else sympy.Integer(f) for h, f in enumerate(row)])
+    return values, variables, symbols, alias
+
+
+def _symbolic_realization(layout: PlayerLayout, x: list[sympy.Expr]) -> list[sympy.Expr]:
+    weights: list[sympy.Expr] = [sympy.Integer(0)] * layout.num_sequences
+    weights[0] = sympy.Integer(1)
+    for infoset in range(layout.num_infosets):
+        first, last = layout.infoset_sequences(infoset)
+        parent = weights[layout.parent_sequence(infoset)]
+        weights[first], weights[last] = sympy.expand(parent * (1 - x[infoset])), sympy.expand(parent * x[infoset])
+    return weights
+
+
+def _subtree_sequences(layout: PlayerLayout, infoset: int) -> list[int]:
+    found, stack = [], [infoset]
+    while stack:
+        h = stack.pop()
+        for s in layout.infoset_sequences(h):
+            found.append(s)
+            stack.extend(layout.children[s])
+    return found
+
+
+def _coefficient_polynomials(
+    compiled: CompiledGame, player: int, wanted: list[int], realizations: list[list[sympy.Expr]]
+) -> dict[int, sympy.Expr]:
+    """``c_p(s)`` for the sequences ``wanted`` of ``player``, as polynomials in the others' free variables.
+
+    The entries are grouped by the *distinct* realization polynomials of the
+    other players (few: all but a handful of variables are fixed), so the
+    sympy work does not grow with the size of the deck.
+    """
+    chosen = np.zeros(compiled.layouts[player].num_sequences, dtype=bool)
+    chosen[wanted] = True
+    mask = chosen[compiled.sequences[:, player]]
+    keys = compiled.sequences[mask, player]
+    classes: list[list[sympy.Expr]] = []
+    for q in range(compiled.num_players):
+        if q == player:
+            continue
+        distinct: dict[sympy.Expr, int] = {}
+        ids = np.array([distinct.setdefault(w, len(distinct)) for w in realizations[q]], dtype=np.int64)
+        classes.append(list(distinct))
+        keys = keys * len(distinct) + ids[compiled.sequences[mask, q]]
+    unique, inverse = np.unique(keys, return_inverse=True)
+    coefficients = compiled.coefficients[mask, player]
+    totals = np.zeros(len(unique), dtype=coefficients.dtype)
+    np.add.at(totals, inverse.ravel(), coefficients)
+    terms: dict[int, list[sympy.Expr]] = {s: [] for s in wanted}
+    sizes = [len(c) for c in classes]
+    for key, total in zip(unique.tolist(), totals.tolist()):
+        if total == 0:
+            continue
+        term = sympy.Integer(int(total))
+        for q_index in reversed(range(len(classes))):
+            key, cls = divmod(key, sizes[q_index])
+            term *= classes[q_index][cls]
+        terms[key].append(term)
+    polys = {s: sympy.Add(*found) for s, found in terms.items()}
+    return polys
+
+
+def gap_polynomials(
+    compiled: CompiledGame, support: Support, ties: Ties | None = None, infosets: Sequence[tuple[int, int]] | None = None
+) -> tuple[dict[tuple[int, int], sympy.Expr], list[sympy.Symbol], IndifferenceSystem]:
+    """Exact action gaps (last minus first, counterfactual) as polynomials in the free variables.
+
+    ``infosets`` lists the ``(player, infoset)`` wanted (default: the free
+    ones).  The common denominator of the compiled game is dropped, so the
+    gaps are scaled by a positive constant: their signs and roots are exact.
+    """
+    check_two_actions(compiled)
+    ties = ties or {}
+    behaviour, variables, symbols, alias = _symbolic_behaviour(support, ties)
+    wanted_sets = list(alias) if infosets is None else list(infosets)
+    realizations = [_symbolic_realization(layout, x) for layout, x in zip(compiled.layouts, behaviour)]
+    by_player: dict[int, list[int]] = {}
+    for p, infoset in wanted_sets:
+        by_player.setdefault(p, []).append(infoset)
+    gap_of: dict[tuple[int, int], sympy.Expr] = {}
+    for p, sets in by_player.items():
+        layout = compiled.layouts[p]
+        wanted = sorted({s for h in sets for s in _subtree_sequences(layout, h)})
+        c = _coefficient_polynomials(compiled, p, wanted, realizations)
+        worth: dict[int, sympy.Expr] = {}
+
+        def value(h: int) -> sympy.Expr:
+            if h not in worth:
+                first, last = layout.infoset_sequences(h)
+                v0 = c.get(first, 0) + sum((value(j) for j in layout.children[first]), sympy.Integer(0))
+                v1 = c.get(last, 0) + sum((value(j) for j in layout.children[last]), sympy.Integer(0))
+                gap_of[(p, h)] = sympy.expand(v1 - v0)
+                worth[h] = sympy.expand((1 - behaviour[p][h]) * v0 + behaviour[p][h] * v1)
+            return worth[h]
+
+        for h in sets:
+            value(h)
+    system = IndifferenceSystem(tuple(variables), tuple(symbols), (), tuple(alias.items()))
+    return {key: gap_of[key] for key in wanted_sets}, symbols, system
+
+
+def indifference_system(compiled: CompiledGame, support: Support, ties: Ties | None = None) -> IndifferenceSystem:
+    """The exact indifference equations of the free variables of ``support``.
+
+    For a free variable at information set ``h`` of player ``p`` the equation
+    says that ``p``'s counterfactual values of the two actions at ``h`` are
+    equal; later own decisions of ``p`` enter with their (fixed or free)
+    behaviour probabilities.  ``ties`` maps a free ``(player, infoset)`` to
+    another whose probability it must share (e.g. to look for equilibria in
+    which two symmetric players play alike); both equations are kept.
+    """
+    gaps, _symbols, system = gap_polynomials(compiled, support, ties)
+    equations = tuple(dict.fromkeys(g for g in gaps.values() if g != 0))
+    return IndifferenceSystem(system.variables, system.symbols, equations, system.aliases)
+
+
+# -- exact: solving the system -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A family of solutions: the system on this support is not zero-dimensional.
+
+    When the Groebner basis is linear the family is a polytope (the affine
+    solution set cut by ``[0, 1]`` for every variable); ``dimension`` is its
+    dimension and ``vertices`` its corners (rational points, each a candidate
+    equilibrium).  For a non-linear family ``vertices`` is empty.
+    """
+
+    system: IndifferenceSystem
+    groebner: tuple[sympy.Expr, ...]
+    dimension: int
+    vertices: tuple[tuple[Fraction, ...], ...]
+
+
+def _family(system: IndifferenceSystem, polys: list[sympy.Expr]) -> Segment:
+    """Describe a positive-dimensional solution set (corners when it is linear)."""
+    symbols = list(system.symbols)
+    if not polys:
+        polys = []
+    if any(sympy.Poly(g, *symbols).total_degree() > 1 for g in polys):
+        return Segment(system, tuple(polys), -1, ())
+    (solution,) = sympy.linsolve(polys, *symbols) if polys else [tuple(symbols)]
+    parameters = sorted(set().union(*(sympy.sympify(v).free_symbols for v in solution)), key=str)
+    dimension = len(parameters)
+    vertices = set()
+    from itertools import combinations
+
+    for chosen in combinations(range(len(symbols)), dimension):
+        for bounds in product((0, 1), repeat=dimension):
+            equations = [solution[i] - b for i, b in zip(chosen, bounds)]
+            found = sympy.linsolve(equations, *parameters)
+            if not found or len(found) != 1:
+                continue
+            (point,) = found
+            if any(sympy.sympify(v).free_symbols for v in point):
+                continue
+            values = [sympy.Rational(sympy.sympify(v).subs(dict(zip(parameters, point)))) for v in solution]
+            if all(0 <= v <= 1 for v in values):
+                vertices.add(tuple(Fraction(int(v.p), int(v.q)) for v in values))
+    return Segment(system, tuple(polys), dimension, tuple(sorted(vertices)))
+
+
+@dataclass(frozen=True)
+class SupportSolution:
+    """One exact solution on a support: the value of each free variable (same order as the system)."""
+
+    system: IndifferenceSystem
+    values: tuple[ExactNumber, ...]
+
+
+def _shape_position(
+    polys: list[sympy.Expr], order: list[sympy.Symbol]
+) -> tuple[sympy.Expr, dict[sympy.Symbol, sympy.Expr]] | None:
+    """``(f(t), {x_i: g_i(t)})`` if the lex basis is ``[x_i - g_i(t)] + [f(t)]``, else ``None``."""
+    t = order[-1]
+    univariate = [g for g in polys if g.free_symbols <= {t}]
+    if len(univariate) != 1 or len(polys) != len(order):
+        return None
+    rest: dict[sympy.Symbol, sympy.Expr] = {}
+    for g in polys:
+        if g is univariate[0]:
+            continue
+        poly = sympy.Poly(g, *order)
+        leaders = [s for s in order[:-1] if poly.degree(s) > 0]
+        if len(leaders) != 1 or poly.degree(leaders[0]) != 1:
+            return None
+        s = leaders[0]
+        coefficient = poly.coeff_monomial(s)
+        if not coefficient.is_number or coefficient == 0:
+            return None
+        rest[s] = sympy.expand(s - g / coefficient)
+    return (univariate[0], rest) if len(rest) == len(order) - 1 else None
+
+
+def solve_support(system: IndifferenceSystem) -> list[SupportSolution] | Segment:
+    """Every exact real solution of ``system`` with all variables in ``[0, 1]``, or a :class:`Segment`.
+
+    The lex Groebner basis must be in shape position (``x_i - g_i(t)`` and one
+    univariate ``f(t)`` in the last variable ``t``); otherwise the variables
+    are taken in another order.  Raises :class:`DegenerateSystemError` if no
+    order gives shape position.
+    """
+    if not system.symbols:
+        return [SupportSolution(system, ())]
+    symbols = list(system.symbols)
+    equations = [e for e in system.equations if e != 0]
+    orders = [symbols] + [symbols[i:] + symbols[:i] for i in range(1, len(symbols))]
+    for order in orders:
+        if not equations:
+            return _family(system, [])
+        basis = sympy.groebner(equations, *order, order="lex", domain=sympy.QQ)
+        polys = list(basis.exprs)
+        if polys == [1]:
+            return []
+        if not basis.is_zero_dimensional:
+            return _family(system, polys)
+        t = order[-1]
+        shape = _shape_position(polys, order)
+        if shape is None:
+            continue
+        univariate, rest = shape
+        solutions = []
+        for root in real_roots(sympy.Poly(univariate, t), Fraction(0), Fraction(1)):
+            point = {t: root}
+            for s, tail in rest.items():
+                point[s] = evaluate(tail, {t: root})
+            values = tuple(point[s] for s in system.symbols)
+            if all(0 <= v <= 1 for v in values):
+                solutions.append(SupportSolution(system, values))
+        return solutions
+    raise DegenerateSystemError("indifference system: no variable order puts the Groebner basis in shape position")
+
+
+def profile_from_behaviour(compiled: CompiledGame, behaviour: Sequence[Sequence[ExactNumber]]) -> BehaviourProfile:
+    """The :class:`BehaviourProfile` with last-action probabilities ``behaviour[p][infoset]``."""
+    return BehaviourProfile(tuple(tuple((1 - x, x) for x in row) for row in behaviour))
+
+
+def _behaviour(support: Support, solution: SupportSolution) -> list[list[ExactNumber]]:
+    values = solution.system.value_map(solution.values)
+    return [
+        [values[(p, h)] if fixed is FREE else Fraction(fixed) for h, fixed in enumerate(row)]
+        for p, row in enumerate(support)
+    ]
+
+
+# -- the support search ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Located:
+    """A certified equilibrium and the support it was solved on."""
+
+    support: Support
+    behaviour: tuple[tuple[ExactNumber, ...], ...]
+    profile: BehaviourProfile
+    certificate: Certificate
+    system: IndifferenceSystem
+    rounds: int
+    family: Segment | None = None
+
+
+def candidate_supports(
+    guide: Sequence[np.ndarray], ties: Ties | None = None, *, margin: float = 0.005, free_cost: float = 0.3,
+    max_ambiguous: int = 8,
+) -> Iterator[Support]:
+    """Supports near a float guide, most plausible first.
+
+    A variable whose guide value is within ``margin`` of 0 or 1 is fixed
+    there.  Each of the others (the *ambiguous* ones; at most
+    ``max_ambiguous``, those nearest 1/2 kept) may be fixed at 0, at 1, or
+    left free; a support costs the sum over ambiguous variables of the
+    distance from the guide value to the fixed one (``free_cost`` for free).
+    Tied variables (``ties``) follow their representative.
+    """
+    ties = ties or {}
+    rows = [np.asarray(x, float) for x in guide]
+    base = [[0 if v < 0.5 else 1 for v in row] for row in rows]
+    ambiguous = [(p, h) for p, row in enumerate(rows) for h, v in enumerate(row)
+                 if margin < v < 1 - margin and (p, h) not in ties]
+    ambiguous = sorted(ambiguous, key=lambda key: abs(rows[key[0]][key[1]] - 0.5))[:max_ambiguous]
+    options = []
+    for p, h in ambiguous:
+        v = rows[p][h]
+        options.append([(abs(v - 0), 0), (abs(v - 1), 1), (free_cost, FREE)])
+    combos = sorted(product(*options), key=lambda combo: sum(cost for cost, _ in combo)) if options else [()]
+    for combo in combos:
+        support = [list(row) for row in base]
+        for (p, h), (_cost, value) in zip(ambiguous, combo):
+            support[p][h] = value
+        yield _tie_support(tuple(tuple(row) for row in support), ties)
+
+
+def _tie_support(support: Support, ties: Ties) -> Support:
+    rows = [list(row) for row in support]
+    for (p, h), (q, k) in ties.items():
+        rows[p][h] = rows[q][k]
+    return tuple(tuple(row) for row in rows)
+
+
+def locate_equilibrium(
+    compiled: CompiledGame,
+    guide: Sequence[np.ndarray],
+    *,
+    ties: Ties | None = None,
+    max_supports: int = 300,
+) -> Located:
+    """A certified equilibrium on a support near the float ``guide``.
+
+    The supports of :func:`candidate_supports` are tried in order.  On each
+    the indifference system is solved exactly (:func:`solve_support`); every
+    solution in ``[0, 1]`` (for a family: every corner) is screened in floating
+    point and then certified exactly with :func:`exactpoker.certify.verify`.
+    With ``ties`` (``(player, infoset) -> (player, infoset)``) only profiles
+    in which tied sets share their probability are searched.
+
+    Raises
+    ------
+    CertificationError
+        If none of the first ``max_supports`` supports gives a certified equilibrium.
+    """
+    check_two_actions(compiled)
+    ties = ties or {}
+    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator
+    tolerance = 1e-9 * scale
+    seen: set[Support] = set()
+    for round_, support in enumerate(candidate_supports(guide, ties), start=1):
+        if round_ > max_supports:
+            break
+        if support in seen:
+            continue
+        seen.add(support)
+        system = indifference_system(compiled, support, ties)
+        solved = solve_support(system)
+        if isinstance(solved, Segment):
+            candidates = [SupportSolution(system, vertex) for vertex in solved.vertices]
+        else:
+            candidates = solved
+        for solution in candidates:
+            behaviour = _behaviour(support, solution)
+            floats = [np.array([float(v) for v in row]) for row in behaviour]
+            gaps = float_gaps(compiled, floats)
+            regret = max(float(np.max(np.maximum(g, 0) * (1 - x) + np.maximum(-g, 0) * x))
+                         for g, x in zip(gaps, floats))
+            if regret > tolerance:
+                continue
+            profile = profile_from_behaviour(compiled, behaviour)
+            certificate = verify(compiled, profile)
+            if certificate.holds:
+                family = solved if isinstance(solved, Segment) else None
+                return Located(support, tuple(tuple(r) for r in behaviour), profile, certificate, system, round_,
+                               family)
+    raise CertificationError("indifference solver: no certified equilibrium on the supports near the guide")
+
+
+# -- families of equilibria ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FamilyCorners:
+    """The certified corners of a family of solutions, and whether the segment between them is certified.
+
+    ``corners`` are ``(behaviour, profile, certificate)`` for every corner of
+    the family's polytope that is an exact equilibrium.  ``segment_certified``
+    is true when the family is one-dimensional with two certified end points
+    and every point between them is an equilibrium too (checked exactly: along
+    the segment each action gap is a polynomial in the position ``t`` whose
+    sign on ``[0, 1]`` is decided with exact real-root isolation).
+    """
+
+    dimension: int
+    corners: tuple[tuple[tuple[tuple[ExactNumber, ...], ...], BehaviourProfile, Certificate], ...]
+    segment_certified: bool
+
+
+def _nonpositive_on_unit_interval(poly: sympy.Poly) -> bool:
+    """Exactly: ``poly(t) <= 0`` for every ``t`` in ``[0, 1]``."""
+    if poly.is_zero:
+        return True
+    points = [sympy.Integer(0), sympy.Integer(1)]
+    derivative = poly.diff()
+    if not derivative.is_zero:
+        points += [r for r in sympy.real_roots(derivative) if 0 < r < 1]
+    return all(sympy.sign(poly.as_expr().subs(poly.gens[0], r)) <= 0 for r in points)
+
+
+def _widened(compiled: CompiledGame, located: Located, ties: Ties) -> Located:
+    """``located`` on the largest support it solves: fixed sets where the player is indifferent are freed.
+
+    Indifference is read in floating point and then confirmed exactly: the
+    wider support is used only if its system is a family that the located
+    point solves, otherwise the original is kept.
+    """
+    floats = [np.array([float(v) for v in row]) for row in located.behaviour]
+    gaps = float_gaps(compiled, floats)
+    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator
+    rows = [list(row) for row in located.support]
+    for p, row in enumerate(rows):
+        for h, fixed in enumerate(row):
+            if fixed is not FREE and abs(gaps[p][h]) < 1e-9 * scale:
+                rows[p][h] = FREE
+    support = _tie_support(tuple(tuple(r) for r in rows), ties)
+    if support == located.support:
+        return located
+    system = indifference_system(compiled, support, ties)
+    solved = solve_support(system)
+    if not isinstance(solved, Segment) or solved.dimension < 1:
+        return located
+    values = {symbol: sympy.Rational(str(located.behaviour[p][h])) for (p, h), symbol in zip(system.variables, system.symbols)}
+    if any(sympy.expand(e.subs(values)) != 0 for e in system.equations):
+        return located
+    return Located(support, located.behaviour, located.profile, located.certificate, system, located.rounds, solved)
+
+
+def family_corners(compiled: CompiledGame, located: Located, ties: Ties | None = None) -> FamilyCorners:
+    """Every certified corner of the family through ``located``; for a segment, whether all of it is certified.
+
+    The support is first widened to every information set where the player
+    is indifferent at the located equilibrium, so the family found is the
+    largest one through it that the indifference equations describe.
+    """
+    ties = ties or {}
+    if all(isinstance(v, Fraction) for row in located.behaviour for v in row):
+        located = _widened(compiled, located, ties)
+    family = located.family
+    if family is None:
+        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
+    corners = []
+    for vertex in family.vertices:
+        behaviour = _behaviour(located.support, SupportSolution(located.system, vertex))
+        profile = profile_from_behaviour(compiled, behaviour)
+        certificate = verify(compiled, profile)
+        if certificate.holds:
+            corners.append((tuple(tuple(r) for r in behaviour), profile, certificate))
+    segment = False
+    if family.dimension == 1 and len(corners) == 2:
+        segment = _segment_certified(compiled, located, ties, family.vertices)
+    if not corners:
+        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
+    return FamilyCorners(family.dimension, tuple(corners), segment)
+
+
+def _segment_certified(
+    compiled: CompiledGame, located: Located, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
+) -> bool:
+    everything = [(p, h) for p, row in enumerate(located.support) for h in range(len(row))]
+    gaps, symbols, _ = gap_polynomials(compiled, located.support, ties, everything)
+    t = sympy.Symbol("t")
+    start, end = vertices
+    path = {s: sympy.Rational(a.numerator, a.denominator) + t * sympy.Rational((b - a).numerator, (b - a).denominator)
+            for s, a, b in zip(symbols, start, end)}
+    for (p, h), gap in gaps.items():
+        along = sympy.Poly(sympy.expand(gap.subs(path)), t)
+        fixed = located.support[p][h]
+        if fixed is FREE:
+            if not along.is_zero:
+                return False
+        elif not _nonpositive_on_unit_interval(along if fixed == 0 else -along):
+            return False
+    return True
