@@ -1,0 +1,254 @@
+"""Condition (C) of Nash--Shapley section 6, case by case, at one rational ``a/b``.
+
+Seed 001, sections 5--10.  At an equilibrium point every coefficient ``u``
+satisfies condition (C): ``u = 0 => Delta_u <= 0``, ``0 < u < 1 =>
+Delta_u = 0``, ``u = 1 => Delta_u >= 0``; and by section 5's convention an
+irrelevant coefficient (its situation never arises) is 1 on a High card and 0
+on a Low one.  This module lists *every* assignment of a case -- ``0``, ``1``
+or interior -- to the 24 coefficients that (C) and the convention allow, by
+a branch-and-prune search whose pruning rules are exact:
+
+* every discriminant ``Delta_u`` and every situation's reach ``R_u`` (16 times
+  the probability that ``u``'s situation arises,
+  :func:`~exactpoker.games.nash_shapley.situation_reach`) is multilinear, so
+  its range over the box of still-undecided coefficients is attained at the
+  box's vertices, which are enumerated exactly (integer arithmetic, a
+  subset-sum transform);
+* "``Delta_u > 0`` wherever ``u``'s situation arises" holds on the box when
+  ``Delta_u >= 0`` at every vertex and ``Delta_u > 0`` at every vertex where
+  ``R_u > 0`` (then ``Delta_u >= c R_u`` for some ``c > 0`` on the whole box);
+  this is how the dominations of section 7 (never fold on High) come out, and
+  the search repeats them after every decision.
+
+A leaf of the search fixes every coefficient to 0, 1 or "interior"; its
+equations ``Delta_u = 0`` (one per interior ``u``) are solved exactly by
+:func:`solve_case`, and :mod:`exactpoker.games.nash_shapley_equilibria`
+certifies each point.  The search itself only decides which cases are
+possible; it never rounds.  It is slow for ``a/b >= 3/4`` (thousands of
+cases, minutes), which is why the equilibria module tries the paper's
+systems by default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import sympy
+
+from exactpoker.games import nash_shapley as ns
+
+__all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES"]
+
+ZERO, ONE, INTERIOR = "0", "1", "i"
+VARIABLES: tuple[str, ...] = tuple(ns.SYMBOLS)
+_INDEX = {name: k for k, name in enumerate(VARIABLES)}
+
+Poly = dict[int, int]  # monomial bitmask over VARIABLES -> integer coefficient
+
+
+@dataclass(frozen=True)
+class Case:
+    """One assignment of ``0``, ``1`` or ``"i"`` (interior) to each coefficient."""
+
+    kinds: tuple[tuple[str, str], ...]
+
+    def __getitem__(self, name: str) -> str:
+        return dict(self.kinds)[name]
+
+    @property
+    def interior(self) -> tuple[str, ...]:
+        return tuple(n for n, k in self.kinds if k == INTERIOR)
+
+
+def _to_poly(expr: sympy.Expr) -> Poly:
+    symbols = [ns.SYMBOLS[n] for n in VARIABLES]
+    poly = sympy.Poly(expr, *symbols)
+    result: Poly = {}
+    for exponents, coefficient in poly.terms():
+        mask = sum(1 << k for k, e in enumerate(exponents) if e)
+        result[mask] = result.get(mask, 0) + int(coefficient)
+    return result
+
+
+@cache
+def _polys(t: Fraction) -> tuple[dict[str, Poly], dict[str, Poly]]:
+    """Integer discriminants at ``a = p, b = q`` (``t = p/q``; a positive multiple) and the reaches."""
+    p, q = t.numerator, t.denominator
+    stakes = {ns.a: sympy.Integer(p), ns.b: sympy.Integer(q)}
+    deltas = {n: _to_poly(sympy.expand(d.xreplace(stakes))) for n, d in ns.discriminants().items()}
+    reaches = {n: _to_poly(r) for n, r in ns.situation_reach().items()}
+    return deltas, reaches
+
+
+def _vertex_values(polys: list[Poly], zeros: int, ones: int) -> list[np.ndarray]:
+    """Each polynomial's value at every vertex of the box (fixed bits substituted, the rest 0/1)."""
+    reduced = []
+    free = 0
+    for poly in polys:
+        r: Poly = {}
+        for mask, c in poly.items():
+            if mask & zeros:
+                continue
+            m = mask & ~ones
+            r[m] = r.get(m, 0) + c
+        reduced.append(r)
+        for m in r:
+            free |= m
+    bits = [k for k in range(len(VARIABLES)) if free >> k & 1]
+    size = 1 << len(bits)
+    values = []
+    for r in reduced:
+        table = np.zeros(size, dtype=object if len(bits) > 20 else np.int64)
+        for m, c in r.items():
+            compact = sum(1 << j for j, k in enumerate(bits) if m >> k & 1)
+            table[compact] += c
+        for j in range(len(bits)):  # subset-sum (zeta) transform: value(v) = sum over m subset of v
+            step = 1 << j
+            shaped = table.reshape(-1, 2 * step)
+            shaped[:, step:] += shaped[:, :step]
+        values.append(table)
+    return values
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the box says about one coefficient."""
+
+    low: int  # min Delta_u
+    high: int  # max Delta_u
+    positive_when_reached: bool
+    negative_when_reached: bool
+    never_reached: bool
+    always_reached: bool
+
+
+def _facts(delta: Poly, reach: Poly, zeros: int, ones: int) -> _Facts:
+    d, r = _vertex_values([delta, reach], zeros, ones)  # on the same vertices
+    reached = r > 0
+    return _Facts(
+        low=int(d.min()),
+        high=int(d.max()),
+        positive_when_reached=bool(d.min() >= 0 and np.all(d[reached] > 0)),
+        negative_when_reached=bool(d.max() <= 0 and np.all(d[reached] < 0)),
+        never_reached=not bool(reached.any()),
+        always_reached=bool(reached.all()),
+    )
+
+
+def _allowed(name: str, facts: _Facts) -> list[str]:
+    """The cases (C) and the convention leave for ``name`` on this box."""
+    high_card = ns.irrelevance_value(name) == 1
+    kinds = []
+    # u = 0: Delta_u <= 0 when reached; if never reached, only a Low coefficient may be 0.
+    if high_card:
+        if not facts.never_reached and not facts.positive_when_reached:
+            kinds.append(ZERO)
+    elif not (facts.always_reached and facts.low > 0):
+        kinds.append(ZERO)
+    # u = 1.
+    if high_card:
+        if not (facts.always_reached and facts.high < 0):
+            kinds.append(ONE)
+    elif not facts.never_reached and not facts.negative_when_reached:
+        kinds.append(ONE)
+    # 0 < u < 1: reached, and Delta_u = 0 possible.
+    if not (facts.never_reached or facts.positive_when_reached or facts.negative_when_reached):
+        kinds.append(INTERIOR)
+    return kinds
+
+
+def cases(t: Fraction) -> list[Case]:
+    """Every case assignment that condition (C) and the convention allow at ``a/b = t``.
+
+    Complete: an equilibrium point (in the section 5 convention) has the
+    kinds of one of the returned cases.  Each case still has to be solved
+    (its interior coefficients satisfy ``Delta_u = 0``) and checked.
+    """
+    deltas, reaches = _polys(Fraction(t))
+    found: list[Case] = []
+
+    def search(kinds: dict[str, str]) -> None:
+        while True:
+            zeros = sum(1 << _INDEX[n] for n, k in kinds.items() if k == ZERO)
+            ones = sum(1 << _INDEX[n] for n, k in kinds.items() if k == ONE)
+            options: dict[str, list[str]] = {}
+            for name in VARIABLES:
+                allowed = _allowed(name, _facts(deltas[name], reaches[name], zeros, ones))
+                if name in kinds:
+                    if kinds[name] not in allowed:
+                        return
+                    continue
+                if not allowed:
+                    return
+                options[name] = allowed
+            forced = {n: o[0] for n, o in options.items() if len(o) == 1 and o[0] != INTERIOR}
+            if not forced:
+                break
+            kinds = {**kinds, **forced}
+        if not options:
+            found.append(Case(tuple((n, kinds[n]) for n in VARIABLES)))
+            return
+        name = min(options, key=lambda n: (len(options[n]), _INDEX[n]))
+        for kind in options[name]:
+            search({**kinds, name: kind})
+
+    search({})
+    return found
+
+
+@dataclass(frozen=True)
+class CaseSolution:
+    """The points of one case: every coefficient as an exact sympy number, or a family.
+
+    ``values`` maps each coefficient to a sympy expression in at most one
+    free ``parameter`` (``None`` for isolated points); ``parameter_range`` is
+    the closed interval of the parameter where condition (C) holds.
+    """
+
+    case: Case
+    values: dict[str, sympy.Expr]
+    parameter: sympy.Symbol | None = None
+    parameter_range: tuple[sympy.Expr, sympy.Expr] | None = None
+
+
+def _equations(t: Fraction, case: Case) -> tuple[list[sympy.Expr], list[sympy.Symbol], dict[sympy.Symbol, sympy.Integer]]:
+    fixed = {ns.SYMBOLS[n]: sympy.Integer(0 if k == ZERO else 1) for n, k in case.kinds if k != INTERIOR}
+    unknowns = [ns.SYMBOLS[n] for n in case.interior]
+    subs = {**fixed, ns.a: sympy.Integer(t.numerator), ns.b: sympy.Integer(t.denominator)}
+    eqs = [sympy.expand(ns.discriminants()[n].xreplace(subs)) for n in case.interior]
+    return [e for e in eqs if e != 0], unknowns, fixed
+
+
+def solve_case(t: Fraction, case: Case) -> list[CaseSolution]:
+    """The points of ``case`` at ``a/b = t``: interior coefficients solve ``Delta_u = 0``.
+
+    The equations are solved exactly (a lex Groebner basis, then sympy's
+    solver on it).  Isolated real solutions are kept when every interior
+    coefficient lies in ``(0, 1)``; a one-parameter family is returned with the
+    parameter left free (its range is found by the caller's checks).  Nothing
+    here checks the inequalities of (C): see :func:`check_point`.
+    """
+    t = Fraction(t)
+    eqs, unknowns, fixed = _equations(t, case)
+    if not unknowns:
+        return [CaseSolution(case, {str(s): v for s, v in fixed.items()})]
+    basis = sympy.groebner(eqs, *unknowns, order="lex") if eqs else None
+    if basis is not None and list(basis.exprs) == [1]:
+        return []
+    solutions = sympy.solve(list(basis.exprs) if basis is not None else [], unknowns, dict=True)
+    found = []
+    for solution in solutions:
+        free = [u for u in unknowns if u not in solution]
+        values: dict[str, sympy.Expr] = {str(s): v for s, v in fixed.items()}
+        values.update({str(u): sympy.sympify(solution.get(u, u)) for u in unknowns})
+        if len(free) > 1:
+            continue  # families of dimension two and more are not handled here
+        if not free:
+            if all(v.is_real and bool(v > 0) and bool(v < 1) for v in (values[str(u)] for u in unknowns)):
+                found.append(CaseSolution(case, values))
+            continue
+        found.append(CaseSolution(case, values, free[0]))
+    return found

@@ -1,0 +1,235 @@
+"""Nash--Shapley poker as a function of ``t = a/b``: system (I) in closed form, the ranges and their ends.
+
+Seed 001, sections 9 and 10.  Everything here is computed from the
+discriminants of :mod:`exactpoker.games.nash_shapley`:
+
+* :func:`system_I` solves system (I) in closed form with
+  ``S = sqrt((3a+b)/(a+b))`` and checks the solution exactly (the equations
+  reduce to zero modulo ``S^2 = (3t+1)/(t+1)``), with the values in ``R_I``;
+* :func:`eliminant` eliminates a system's coefficients together with one
+  extra discriminant (a lex Groebner basis), leaving a polynomial in ``t``;
+* :func:`boundaries` gives ``A_1`` (system (I) meets ``Delta_zeta = 0``),
+  ``A_2`` (system (II) meets ``Delta_omega = 0``) and ``A_3`` (system (III)
+  meets ``Delta_beta = 0``) as real algebraic numbers
+  (:class:`~exactpoker.algebraic.RealNumberField`), each the first root of
+  its eliminant above a ratio where the system's point is certified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import sympy
+
+from exactpoker.algebraic import RealNumberField
+from exactpoker.games import nash_shapley as ns
+from exactpoker.games.nash_shapley_cases import INTERIOR, ZERO
+from exactpoker.games.nash_shapley_equilibria import system_case
+
+__all__ = ["t", "S", "Boundary", "system_I", "values_I", "eliminant", "boundaries", "regions"]
+
+t = sympy.Symbol("t", positive=True)
+#: ``S = sqrt((3a+b)/(a+b))`` in ``t = a/b``.
+S = sympy.sqrt((3 * t + 1) / (t + 1))
+_s = sympy.Symbol("s", positive=True)  # S as a symbol, with s^2 (t+1) = 3t+1
+
+
+def _fixed_substitution(name: str) -> dict[sympy.Symbol, sympy.Expr]:
+    case = system_case(name)
+    subs: dict[sympy.Symbol, sympy.Expr] = {
+        ns.SYMBOLS[n]: sympy.Integer(0 if k == ZERO else 1) for n, k in case.kinds if k != INTERIOR
+    }
+    subs.update({ns.a: t, ns.b: sympy.Integer(1)})
+    return subs
+
+
+def _reduces_to_zero(expr: sympy.Expr) -> bool:
+    """Whether a rational expression in ``t`` and ``s`` vanishes modulo ``s^2 (t+1) - (3t+1)``."""
+    numerator = sympy.numer(sympy.together(expr))
+    remainder = sympy.rem(sympy.expand(numerator), _s**2 * (t + 1) - (3 * t + 1), _s)
+    return sympy.simplify(remainder) == 0
+
+
+@cache
+def system_I() -> dict[str, sympy.Expr]:
+    """System (I)'s solution: ``alpha = epsilon = 2 - S``, ``zeta = 0``, ``xi = 1 - b/((a+b)S)``.
+
+    ``xi`` is solved from ``Delta_epsilon = 0`` (linear in ``xi``) at
+    ``alpha = epsilon = 2 - S``; then all three equations of (I) are checked
+    to vanish exactly modulo ``S^2 = (3t+1)/(t+1)``, and ``xi`` to equal the
+    paper's closed form.
+    """
+    subs = _fixed_substitution("I")
+    al, ep, xi = (ns.SYMBOLS[n] for n in ("alpha", "epsilon", "xi"))
+    deltas = {n: sympy.expand(ns.discriminants()[n].xreplace(subs)) for n in ("alpha", "epsilon", "xi")}
+    xi_of = sympy.solve(deltas["epsilon"], xi)[0]
+    candidate = {"alpha": 2 - _s, "epsilon": 2 - _s}
+    candidate["xi"] = sympy.simplify(xi_of.subs(al, 2 - _s).subs(ep, 2 - _s))
+    point = {ns.SYMBOLS[k]: v for k, v in candidate.items()}
+    if not all(_reduces_to_zero(d.subs(point)) for d in deltas.values()):
+        raise ArithmeticError("system (I): the closed form does not solve the equations")  # pragma: no cover
+    closed = {"alpha": 2 - S, "epsilon": 2 - S, "zeta": sympy.Integer(0), "xi": 1 - 1 / ((t + 1) * S)}
+    if not _reduces_to_zero(candidate["xi"] - (1 - 1 / ((t + 1) * _s))):
+        raise ArithmeticError("system (I): xi differs from 1 - b/((a+b)S)")  # pragma: no cover
+    return closed
+
+
+def values_I() -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
+    """The payoffs in ``R_I`` as functions of ``a`` and ``b`` (the paper: ``-a^2/(8(a+b))``, twice, and ``a^2/(4(a+b))``)."""
+    subs = _fixed_substitution("I")
+    point = {ns.SYMBOLS[k]: v.subs(S, _s) for k, v in system_I().items()}
+    result = []
+    for poly in ns.payoff_polynomials():
+        value = sympy.together(poly.subs(subs).subs(point).subs(S, _s))
+        numerator, denominator = sympy.fraction(value)
+        reduced = sympy.rem(sympy.expand(numerator), _s**2 * (t + 1) - (3 * t + 1), _s)
+        per_b = sympy.factor(sympy.simplify(reduced / denominator.subs(_s**2, (3 * t + 1) / (t + 1))))
+        result.append(sympy.factor(ns.b * per_b.subs(t, ns.a / ns.b)))
+    return tuple(result)  # type: ignore[return-value]
+
+
+@cache
+def eliminant(system: str, extra: str) -> sympy.Poly:
+    """The polynomial in ``t`` left when system ``system``'s coefficients are eliminated from its
+    equations together with ``Delta_extra = 0`` (squarefree, content removed)."""
+    subs = _fixed_substitution(system)
+    case = system_case(system)
+    equations = [sympy.numer(sympy.together(ns.discriminants()[n].xreplace(subs))) for n in case.interior + (extra,)]
+    unknowns = [ns.SYMBOLS[n] for n in case.interior]
+    basis = sympy.groebner(equations, *unknowns, t, order="lex")
+    last = [g for g in basis.exprs if not (g.free_symbols & set(unknowns))]
+    poly = sympy.Poly(last[-1], t)
+    return sympy.Poly(sympy.sqf_part(poly.as_expr()), t).primitive()[1]
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """One end of a range of ``a/b``: a real algebraic number."""
+
+    name: str
+    field: RealNumberField
+    polynomial: sympy.Expr
+    where: str
+
+    def digits(self, digits: int = 10) -> str:
+        return self.field.generator.digits(digits)
+
+    def to_dict(self, digits: int = 10) -> dict[str, object]:
+        low, high = self.field.interval
+        return {
+            "name": self.name,
+            "polynomial": str(self.polynomial),
+            "interval": [str(low), str(high)],
+            "decimal": self.digits(digits),
+            "where": self.where,
+        }
+
+
+def _first_root_above(poly: sympy.Poly, sample: Fraction) -> tuple[RealNumberField, sympy.Expr]:
+    """The least real root above ``sample``, as a field ``Q(root)`` of its irreducible factor."""
+    best = None
+    for factor, _ in sympy.factor_list(poly.as_expr())[1]:
+        f = sympy.Poly(factor, t)
+        for (low, high), _mult in f.intervals():
+            low, high = Fraction(str(low)), Fraction(str(high))
+            if high <= sample or f.degree() < 1:
+                continue
+            while low <= sample:  # refine until the isolating interval lies above the sample
+                (low, high) = (Fraction(str(x)) for x in f.refine_root(low, high, eps=(high - low) / 4))
+            if best is None or high <= best[1]:
+                best = (f, low, high)
+    assert best is not None
+    f, low, high = best
+    if low == high:  # a rational root
+        return RealNumberField([-low.numerator, low.denominator], low - 1, low + 1), f.as_expr()
+    return RealNumberField(f.all_coeffs()[::-1], low, high), f.as_expr()
+
+
+@cache
+def boundaries() -> tuple[Boundary, Boundary, Boundary]:
+    """``A_1``, ``A_2``, ``A_3`` (sections 9--10), each the first root of its eliminant above a
+    ratio inside the range it closes (``1/2`` in ``R_I``, ``1`` in ``R_II``, ``21/20`` in ``R_III``)."""
+    specs = (
+        ("A1", "I", "zeta", Fraction(1, 2), "system (I) meets Delta_zeta = 0: zeta enters, R_I ends"),
+        ("A2", "II", "omega", Fraction(1), "system (II) meets Delta_omega = 0: omega enters, R_II ends"),
+        ("A3", "III", "beta", Fraction(21, 20), "system (III) meets Delta_beta = 0: beta enters, R_III ends"),
+    )
+    result = []
+    for name, system, extra, sample, where in specs:
+        field, poly = _first_root_above(eliminant(system, extra), sample)
+        result.append(Boundary(name, field, sympy.expand(poly.subs(t, sympy.Symbol("A"))), where))
+    return tuple(result)  # type: ignore[return-value]
+
+
+def regions(digits: int = 10) -> dict[str, object]:
+    """The ranges of ``a/b``, their boundaries and the closed forms, as exact strings."""
+    a1, a2, a3 = boundaries()
+    closed = system_I()
+    return {
+        "S": str(S),
+        "system I": {k: str(v) for k, v in closed.items()},
+        "values in R_I": [str(v) for v in values_I()],
+        "boundaries": [bd.to_dict(digits) for bd in (a1, a2, a3)],
+        "ranges": {
+            "R_I": "0 < a/b <= A1: system (I), unique equilibrium point",
+            "R_II": "A1 <= a/b < A2: system (II), unique for a/b <= 1 (paper)",
+            "R_III": "A2 < a/b < A3: system (III), a one-parameter family with one value",
+            "a >= 4b": "everybody always bets; value 0 (footnote 18)",
+        },
+    }
+
+
+@dataclass(frozen=True)
+class FamilyEnd:
+    """One extreme point of the family at ``a/b = A_2``: coefficients and values per unit ante."""
+
+    coefficients: dict[str, object]
+    values_per_a: tuple[object, ...]
+    condition_C: bool
+
+
+def _at_boundary(system: str, boundary: Boundary, fixed: dict[str, int], extra: tuple[str, ...] = ()) -> FamilyEnd:
+    """System ``system``'s point at ``t = boundary``, with ``Delta_u = 0`` also for ``u`` in ``extra``
+    (the condition that defines the boundary); its lex basis is linear in each coefficient."""
+    subs = _fixed_substitution(system)
+    subs.update({ns.SYMBOLS[n]: sympy.Integer(v) for n, v in fixed.items()})
+    case = system_case(system)
+    interior = [n for n in case.interior if n not in fixed]
+    equations = [sympy.numer(sympy.together(ns.discriminants()[n].xreplace(subs))) for n in case.interior + extra]
+    minimal = sympy.Poly(boundary.polynomial.subs(sympy.Symbol("A"), t), t).as_expr()
+    basis = sympy.groebner(equations + [minimal], *[ns.SYMBOLS[n] for n in interior], t, order="lex")
+    theta = boundary.field.generator
+    values: dict[str, object] = {n: (0 if k == ZERO else 1) for n, k in case.kinds if k != INTERIOR}
+    values.update(fixed)
+    for g in basis.exprs:
+        poly = sympy.Poly(g, *[ns.SYMBOLS[n] for n in interior], t)
+        names = [n for n, s in zip(interior, poly.gens) if poly.degree(s) > 0]
+        if not names:
+            continue
+        (name,) = names  # shape position: u - f(t)
+        u = ns.SYMBOLS[name]
+        lead = sympy.Poly(g, u).coeff_monomial(u)
+        rest = sympy.Poly(-sympy.expand(g - lead * u) / lead, t)
+        values[name] = sum((Fraction(int(c.p), int(c.q)) * theta**k for (k,), c in rest.terms()), theta * 0)
+    payoffs, deltas = ns.evaluate(values, theta, 1)
+    condition = all(
+        (deltas[n] <= 0) if k == ZERO and n not in fixed else (deltas[n] >= 0) if k != INTERIOR or n in fixed else (deltas[n] == 0)
+        for n, k in case.kinds
+    )
+    return FamilyEnd(values, tuple(v / theta for v in payoffs), condition)  # type: ignore[operator]
+
+
+def family_at_A2() -> tuple[FamilyEnd, FamilyEnd]:
+    """The two ends of section 10's one-parameter family at ``a/b = A_2``.
+
+    One end is system (II) at ``A_2`` (``omega = 0``), the other system (III)
+    at ``A_2`` with ``upsilon = 0`` (``epsilon = 1``), where (III)'s family in
+    ``R_III`` shrinks to one point.  Coefficients and values are exact in
+    ``Q(A_2)``, and condition (C) is checked exactly at both; the full
+    certificate needs rational stakes, so it is not run at this irrational
+    ratio.
+    """
+    a2 = boundaries()[1]
+    return _at_boundary("II", a2, {}, ("omega",)), _at_boundary("III", a2, {"upsilon": 0})

@@ -1,0 +1,278 @@
+"""Nash--Shapley three-person poker (seed 001): rules, discriminants, equilibrium points, ranges, coalitions."""
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpoker.claims import catalog
+from exactpoker.claims.computers import COMPUTERS
+from exactpoker.errors import InvalidParameterError
+from exactpoker.games import nash_shapley as ns
+from exactpoker.games import nash_shapley_regions as nr
+from exactpoker.games.nash_shapley_equilibria import certify_point, equilibria
+
+a, b = ns.a, ns.b
+G = ns.SYMBOLS
+HIGH_CALLS = ["gamma", "eta", "iota", "lambda", "omicron", "rho", "tau", "phi", "psi", "nu"]
+LATER = ["beta", "delta", "theta", "kappa", "pi", "chi", "sigma", "mu", "upsilon", "omega"]
+
+
+def bar(x):
+    return 1 - x
+
+
+def reduced(name, zero):
+    subs = {G[n]: 1 for n in HIGH_CALLS}
+    subs.update({G[n]: 0 for n in zero})
+    return sympy.expand(ns.discriminants()[name].subs(subs))
+
+
+def r_I_value(t):
+    return (-t**2 / (8 * (t + 1)), -t**2 / (8 * (t + 1)), t**2 / (4 * (t + 1)))
+
+
+# -- section 3 and 4: the rules ---------------------------------------------------------
+
+
+def test_thirteen_bid_sequences_and_104_plays():
+    """Seed 001, section 3."""
+    sequences = ns.bid_sequences()
+    assert sorted(sequences) == sorted("BBB BPB PBBB PBPB PPBBB PPBPB PPP BBP BPP PBBP PBPP PPBBP PPBPP".split())
+    assert len(sequences) * 8 == 104
+
+
+def test_payoff_vectors_up_to_permutation():
+    """Seed 001, section 3: six payoff vectors and their permutations."""
+    expected = {(2 * a, -a, -a), (a / 2, a / 2, -a), (2 * a + b, -a, -a - b), (a / 2 + b / 2, a / 2 + b / 2, -a - b),
+                (2 * a + 2 * b, -a - b, -a - b), (0, 0, 0)}
+    canon = {tuple(sorted(map(sympy.sympify, v), key=sympy.default_sort_key)) for v in expected}
+    assert set(ns.payoff_vectors()) == canon
+
+
+def test_pure_strategy_counts():
+    """Seed 001, section 4: 81, 100, 256; 18, 20, 32 when folding on High is forbidden."""
+    assert ns.strategy_counts() == (81, 100, 256)
+    assert ns.strategy_counts(fold_on_high=False) == (18, 20, 32)
+
+
+def test_payoffs_are_zero_sum_and_multilinear():
+    polys = ns.payoff_polynomials()
+    assert sympy.expand(sum(polys)) == 0
+    for poly in polys:
+        assert all(degree <= 1 for degree in sympy.Poly(poly, *G.values()).degree_list())
+
+
+def test_irrelevance_convention_and_reach():
+    """Seed 001, section 5: with alpha = beta = 1, epsilon and zeta never matter."""
+    reach = ns.situation_reach()
+    assert sympy.expand(reach["epsilon"].subs({G["alpha"]: 1, G["beta"]: 1})) == 0
+    assert ns.irrelevance_value("epsilon") == 1 and ns.irrelevance_value("zeta") == 0
+
+
+# -- sections 8 and 9: discriminants against the print ------------------------------------
+
+
+def test_section_8_discriminants():
+    """Seed 001, section 8, as printed."""
+    al, de, ze, ep, mu, xi, up = (G[n] for n in ("alpha", "delta", "zeta", "epsilon", "mu", "xi", "upsilon"))
+    assert reduced("delta", ["beta"]) == sympy.expand(-4 * al * b)
+    assert reduced("theta", ["beta"]) == sympy.expand(-2 * al * (1 + de) * b)
+    assert reduced("kappa", ["beta"]) == sympy.expand(-2 * al * (1 - de) * b)
+    zero = ["beta", "delta", "theta", "kappa"]
+    assert reduced("pi", zero) == sympy.expand(2 * (ze * mu * a - ze * b - ep * mu * b - ep * b))
+    assert reduced("chi", zero) == sympy.expand(2 * bar(ze) * (xi * up * a - up * b - bar(al) * xi * b - bar(al) * b))
+
+
+def test_section_9_discriminants():
+    """Seed 001, section 9: the four discriminants of systems (I) and (II), as printed."""
+    al, ep, ze, xi = (G[n] for n in ("alpha", "epsilon", "zeta", "xi"))
+    printed = {
+        "alpha": (a + b) * bar(ep) * bar(xi) + (4 * a + 2 * b) * bar(xi) * bar(ze) - b * bar(ep) + b * bar(ze) - 3 * b,
+        "epsilon": (a + b) * bar(xi) * bar(al) + (4 * a + 2 * b) * bar(xi) - b * bar(al) - 2 * b,
+        "zeta": -2 * a * bar(xi) * bar(al) - 2 * a * bar(xi) - 4 * b * bar(al) + 6 * a - 2 * b,
+        "xi": -2 * (a + b) * (bar(al) * bar(ep) + bar(al) * bar(ze) + bar(ep)) + 4 * a * bar(ze),
+    }
+    for name, expr in printed.items():
+        assert reduced(name, LATER) == sympy.expand(expr), name
+
+
+# -- equilibrium points at rational a/b ----------------------------------------------------
+
+
+def test_R_I_point_and_value():
+    """Seed 001, section 9: at a/b = 1/2 the unique point of system (I), value -a^2/(8(a+b)), ..."""
+    result = equilibria(Fraction(1, 2), 1)
+    assert len(result.equilibria) == 1
+    eq = result.equilibria[0]
+    assert eq.certified
+    assert tuple(eq.values) == r_I_value(sympy.Rational(1, 2))
+    S = sympy.sqrt(sympy.Rational(5, 3))
+    assert sympy.simplify(eq.strategies["1"]["alpha"] - (2 - S)) == 0
+    assert sympy.simplify(eq.strategies["3"]["xi"] - (1 - 1 / (sympy.Rational(3, 2) * S))) == 0
+
+
+def test_point_at_a_equal_b_matches_print():
+    """Seed 001, section 9: at a/b = 1, alpha = .308, epsilon = .8257, xi = .6354; V = (-.0735, -.0479, .1214) a."""
+    eq = equilibria(1, 1).equilibria[0]
+    coefficients = {k: v for table in eq.strategies.values() for k, v in table.items()}
+    assert eq.certified
+    assert [round(float(coefficients[k]), 4) for k in ("alpha", "epsilon", "xi")] == [0.3084, 0.8257, 0.6354]
+    assert [round(float(v), 4) for v in eq.values] == [-0.0735, -0.0479, 0.1214]
+    assert sympy.simplify(sum(eq.values)) == 0
+
+
+def test_R_III_family_has_one_value():
+    """Seed 001, section 10: in R_III the points form a family (upsilon free) with one value."""
+    result = equilibria(Fraction(21, 20), 1)
+    assert all(eq.certified for eq in result.equilibria)
+    assert len({eq.values for eq in result.equilibria}) == 1
+    family = result.details["families"][0]
+    assert family["parameter"] == "upsilon" and family["range"][0] == 0 < family["range"][1]
+
+
+@pytest.mark.parametrize("ratio", [4, 5, Fraction(17, 2)])
+def test_value_zero_for_large_ante(ratio):
+    """Seed 001, footnote 18: for a >= 4b the value is zero for every player."""
+    result = equilibria(ratio, 1)
+    assert all(v == 0 for v in result.equilibria[0].values)
+
+
+def test_section_7_dominance_is_not_an_equilibrium_shortcut():
+    """(C) alone is not enough: a point that satisfies (C) may fail the certificate (section 6)."""
+    g = ns.compiled(1, 2)
+    point = {n: sympy.Integer(1) if n in HIGH_CALLS else sympy.Integer(0) for n in G}
+    certificate, _ = certify_point(g, point)
+    assert not certificate.holds
+
+
+@pytest.mark.parametrize("bad", [{"a": 0, "b": 1}, {"a": 1, "b": -1}, {"a": "x", "b": 1}, {"a": 0.5, "b": 1}])
+def test_bad_input(bad):
+    with pytest.raises(InvalidParameterError):
+        equilibria(**bad)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=3)
+@given(st.fractions(min_value=Fraction(1, 10), max_value=Fraction(7, 10), max_denominator=20))
+def test_property_R_I(t):
+    """At random a/b in R_I: one certified point, values sum to 0 and equal the paper's formula."""
+    result = equilibria(t, 1)
+    assert len(result.equilibria) == 1 and result.equilibria[0].certified
+    values = result.equilibria[0].values
+    assert sum(values) == 0
+    assert tuple(values) == r_I_value(sympy.Rational(t.numerator, t.denominator))
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=2)
+@given(st.fractions(min_value=Fraction(104, 100), max_value=Fraction(112, 100), max_denominator=50))
+def test_property_R_III(t):
+    """At random a/b in R_III: every returned point certified, values sum to 0, one value."""
+    result = equilibria(t, 1)
+    assert all(eq.certified and sympy.simplify(sum(eq.values)) == 0 for eq in result.equilibria)
+    assert len({eq.values for eq in result.equilibria}) == 1
+
+
+@pytest.mark.slow
+def test_case_search_keeps_the_systems_and_fixes_the_dominations():
+    """The exact case search at a/b = 1/4 (sections 6-7): every allowed case calls with High
+    (the dominations of section 7 come out of the search), and system (I)'s case is among them."""
+    from exactpoker.games.nash_shapley_cases import ONE, cases
+    from exactpoker.games.nash_shapley_equilibria import system_case
+
+    found = cases(Fraction(1, 4))
+    assert system_case("I") in found
+    assert all(case[n] == ONE for case in found for n in HIGH_CALLS if n != "nu")
+
+
+# -- ranges and boundaries ------------------------------------------------------------------
+
+
+def test_boundaries():
+    """Seed 001, sections 9-10: A1 (print: 0.7058, polynomial misprinted), A2 (1.0376 printed), A3 (1.1262 printed)."""
+    a1, a2, a3 = nr.boundaries()
+    A = sympy.Symbol("A")
+    assert a1.polynomial == 9 * A**4 + 18 * A**3 + 3 * A**2 - 10 * A - 3
+    assert a1.digits(8).startswith("0.7058409")
+    # the printed quartic for A2 is (3A + 2) times the minimal polynomial
+    assert sympy.expand((3 * A + 2) * a2.polynomial) == 162 * A**4 + 135 * A**3 - 144 * A**2 - 150 * A - 28
+    assert a2.digits(8).startswith("1.03772")
+    assert a3.polynomial == 12 * A**3 - 14 * A**2 - 3 * A + 4
+    assert a3.digits(8).startswith("1.1257050")
+    # the printed A1 polynomial's positive root is about 0.782, not A1
+    assert [round(float(r), 3) for r in sympy.Poly(A**4 + 18 * A**3 + 3 * A**2 - 10 * A - 3, A).real_roots() if r > 0] == [0.782]
+
+
+def test_system_I_closed_form_and_values():
+    """Seed 001, section 9: alpha = epsilon = 2 - S, zeta = 0, xi = 1 - b/((a+b)S); V in R_I."""
+    closed = nr.system_I()
+    assert closed["alpha"] == 2 - nr.S and closed["zeta"] == 0
+    expected = (-a**2 / (8 * (a + b)), -a**2 / (8 * (a + b)), a**2 / (4 * (a + b)))
+    assert all(sympy.simplify(v - e) == 0 for v, e in zip(nr.values_I(), expected))
+
+
+# -- coalitions: exact LPs over joint pure strategies -----------------------------------------
+
+
+def test_characteristic_function_at_a_equal_b():
+    """Seed 001, section 11: v({1}) = -a/12, v({2}) = -5a/88, v({3}) = a/64 = -v({1, 2}), ... at a = b."""
+    from exactpoker.games.nash_shapley_coalitions import characteristic_function
+
+    v = characteristic_function(2, 2)
+    assert [v[(p,)].value for p in range(3)] == [Fraction(-1, 6), Fraction(-5, 44), Fraction(1, 32)]
+    assert all(v[pair].value == -v[(p,)].value for p, pair in ((0, (1, 2)), (1, (0, 2)), (2, (0, 1))))
+    assert [v[(p,)].strategies for p in range(3)] == [(81, 25600), (100, 20736), (256, 8100)]
+
+
+# -- CLI and claims -------------------------------------------------------------------------
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "exactpoker", "nash-shapley", *args], capture_output=True, text=True)
+
+
+def test_cli_points_json_and_bad_input():
+    done = run_cli("--a", "1/2", "--b", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)
+    assert payload["game"] == "nash-shapley" and payload["equilibria"][0]["values"] == ["-1/48", "-1/48", "1/24"]
+    assert payload["equilibria"][0]["certified"] is True
+    bad = run_cli("--a", "0", "--b", "1")
+    assert bad.returncode != 0 and "a must be > 0" in bad.stderr
+
+
+def test_catalog_entries_have_computers():
+    claims = catalog("001")
+    assert len(claims) >= 50
+    assert all(c.kind in COMPUTERS for c in claims)
+
+
+def test_family_at_A2():
+    """Seed 001, section 10: at a/b = A2 a family from (omega = 0) to (epsilon = 1); Player 2's value fixed.
+
+    The printed ends (alpha .2656, epsilon .8442, zeta .0491, xi .6423; zeta .0623, omega .3720) agree
+    with the exact ones to about 3 decimals, as the printed A2 (1.0376) does with the exact 1.03773.
+    """
+    low, high = nr.family_at_A2()
+    assert low.condition_C and high.condition_C
+    assert low.coefficients["omega"] == 0 and high.coefficients["epsilon"] == 1
+    assert low.coefficients["alpha"] == high.coefficients["alpha"] and low.coefficients["xi"] == high.coefficients["xi"]
+    assert low.values_per_a[1] == high.values_per_a[1]
+    assert [round(float(low.coefficients[n]), 4) for n in ("alpha", "epsilon", "zeta", "xi")] == [0.2653, 0.8445, 0.0491, 0.6424]
+    assert [round(float(v), 4) for v in low.values_per_a] == [-0.0755, -0.0475, 0.1230]
+    assert [round(float(high.coefficients[n]), 4) for n in ("zeta", "omega")] == [0.0623, 0.3715]
+    assert [round(float(v), 4) for v in high.values_per_a] == [-0.0831, -0.0475, 0.1306]
+
+
+def test_evaluate_matches_certificate():
+    """The multilinear payoffs agree with the compiled game's exact certificate at a rational point."""
+    values = {n: Fraction(k % 5, 4) for k, n in enumerate(G)}
+    certificate, _ = certify_point(ns.compiled(3, 2), {n: sympy.Rational(v.numerator, v.denominator) for n, v in values.items()})
+    payoffs, _ = ns.evaluate(values, Fraction(3), Fraction(2))
+    assert tuple(payoffs) == certificate.payoffs
