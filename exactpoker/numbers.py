@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.errors import InvalidParameterError
 
 __all__ = ["to_fraction", "to_sympy", "exact_str", "parse_positive", "parse_int"]
@@ -69,8 +70,10 @@ def parse_int(value: object, name: str, minimum: int, maximum: int | None = None
     return int(number)
 
 
-def to_sympy(value: Fraction | int) -> sympy.Rational:
-    """The sympy rational equal to ``value``."""
+def to_sympy(value: "Fraction | int | AlgebraicNumber") -> sympy.Expr:
+    """The sympy number equal to ``value`` (a Rational, or an exact algebraic expression)."""
+    if isinstance(value, AlgebraicNumber):
+        return value.to_sympy()
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
 

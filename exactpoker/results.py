@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 import sympy
 
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.certify import Certificate
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.numbers import exact_str, to_sympy
@@ -28,7 +29,7 @@ def jsonable(value: Any) -> Any:
     """Turn exact numbers into exact strings, recursively (for JSON)."""
     if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
         return exact_str(value)
-    if isinstance(value, sympy.Basic):
+    if isinstance(value, (sympy.Basic, AlgebraicNumber)):
         return str(value)
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}
@@ -38,7 +39,7 @@ def jsonable(value: Any) -> Any:
 
 
 def _sympify(value: Any) -> Any:
-    if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
+    if isinstance(value, (Fraction, int, AlgebraicNumber)) and not isinstance(value, bool):
         return to_sympy(value)
     if isinstance(value, Mapping):
         return {k: _sympify(v) for k, v in value.items()}

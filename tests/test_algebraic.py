@@ -135,3 +135,19 @@ def test_real_roots_order_across_polynomials_and_become_field_elements():
     root2 = roots[2].field_element()
     assert root2 * root2 == 2 and root2 > 0
     assert roots[3].field_element() == Fraction(3, 2)
+
+
+def test_results_with_algebraic_numbers_render_exactly():
+    """An equilibrium whose numbers are algebraic turns into sympy numbers and exact JSON strings."""
+    import json
+
+    from exactpoker.results import Equilibrium
+
+    g = von_neumann.compiled(3, 1)
+    third = SQRT2 * 0 + Fraction(1, 3)
+    profile = BehaviourProfile.from_tables(g, [{"open": [third, 0, 1]}, {"facing a bet": [0, third, 1]}])
+    strategies = {"I": [third, 0, SQRT2 - 1], "II": [0, third, 1]}
+    eq = Equilibrium.from_certificate(verify(g, profile), strategies, profile)
+    assert eq.values[0] == sympy.Rational(1, 18)
+    assert eq.strategies["I"][2] == sympy.sqrt(2) - 1
+    assert json.loads(json.dumps(eq.to_dict()))["strategies"]["I"] == ["1/3", "0", "-1 + sqrt(2)"]
