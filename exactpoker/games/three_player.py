@@ -36,12 +36,11 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-import sympy
 
 from exactpoker.certify import Certificate, verify
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.errors import CertificationError
-from exactpoker.numbers import parse_int, parse_positive, to_sympy
+from exactpoker.numbers import parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import (
     ExactNumber,
@@ -167,16 +166,9 @@ def equilibrium(n: int, b: object) -> SolveResult:
     return _result(g, located, family_corners(g, located, ties))
 
 
-def _public(number: ExactNumber) -> sympy.Expr:
-    """A sympy number: a Rational, or the exact algebraic expression of an irrational probability."""
-    return to_sympy(number) if isinstance(number, Fraction) else number.to_sympy()
-
-
 def _result(g: CompiledGame, located: Located, family: FamilyCorners) -> SolveResult:
     equilibria = tuple(
-        Equilibrium(tuple(_public(v) for v in certificate.payoffs),
-                    {name: [_public(v) for v in row] for name, row in strategy_tables(behaviour).items()},
-                    certificate, profile)
+        Equilibrium.from_certificate(certificate, strategy_tables(behaviour), profile)
         for behaviour, profile, certificate in family.corners
     )
     alike = all(behaviour[1] == behaviour[2] for behaviour, _, _ in family.corners)
