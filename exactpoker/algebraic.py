@@ -138,9 +138,16 @@ class RealNumberField:
         return _sign_at(self.minimal_polynomial, point)
 
     def _count_roots(self) -> int:
-        x = sympy.Symbol("x")
-        poly = sympy.Poly([_to_sympy_rational(c) for c in reversed(self.minimal_polynomial.coeffs())], x)
-        return poly.count_roots(_to_sympy_rational(self._low), _to_sympy_rational(self._high))
+        """The number of real roots in ``(low, high)``: flint's isolating intervals, or Sturm where one straddles an end."""
+        inside = 0
+        for left, right in _isolating_intervals(self.minimal_polynomial):
+            if self._low < left and right < self._high:
+                inside += 1
+            elif not (right <= self._low or left >= self._high):
+                x = sympy.Symbol("x")
+                poly = sympy.Poly([_to_sympy_rational(c) for c in reversed(self.minimal_polynomial.coeffs())], x)
+                return poly.count_roots(_to_sympy_rational(self._low), _to_sympy_rational(self._high))
+        return inside
 
     def refine(self) -> None:
         """Halve the isolating interval (exact bisection on the sign of the polynomial)."""

@@ -26,7 +26,7 @@ import sympy
 from flint import fmpq, fmpq_poly
 
 from exactpoker import algebraic
-from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.algebraic import AlgebraicNumber, RealAlgebraic
 
 __all__ = ["Exact", "real_roots", "evaluate", "gcd", "minimal_polynomial"]
 
@@ -45,8 +45,9 @@ def real_roots(poly: sympy.Poly | fmpq_poly, low: Fraction | None = None, high: 
     in ``[low, high]`` are returned.
     """
     flint_poly = poly if isinstance(poly, fmpq_poly) else _fmpq_poly(poly)
-    roots = [root.field_element() for root in algebraic.real_roots(flint_poly)]
-    return [r for r in roots if (low is None or r >= low) and (high is None or r <= high)]
+    return [root.field_element() for root in algebraic.real_roots(flint_poly)
+            if (low is None or not root < RealAlgebraic.rational(Fraction(low)))
+            and (high is None or not RealAlgebraic.rational(Fraction(high)) < root)]
 
 
 def evaluate(expr: sympy.Expr, point: Mapping[sympy.Symbol, Exact | int]) -> Exact:
