@@ -35,7 +35,8 @@ def main() -> int:
     from exactpoker.games.nash_shapley_equilibria import equilibria
 
     quick = "--quick" in sys.argv
-    ratios = [Fraction(1, 2)] if quick else [Fraction(1, 2), Fraction(1), Fraction(21, 20), Fraction(6, 5), Fraction(5)]
+    ratios = [Fraction(1, 2)] if quick else [Fraction(1, 2), Fraction(1), Fraction(21, 20), Fraction(6, 5), Fraction(7, 5), Fraction(2),
+                                          Fraction(5, 2), Fraction(27, 10), Fraction(5)]
     rows, failed, worst = [], False, 0.0
     for ratio in ratios:
         seconds, result = timed(lambda: equilibria(ratio, 1))
@@ -54,7 +55,7 @@ def main() -> int:
         failed |= isinstance(result, Exception)
         text = str(result) if isinstance(result, Exception) else ", ".join(
             f"{bd['name']} = {bd['decimal']}" for bd in result["boundaries"])
-        rows.append(("regions", "A1, A2, A3", region_seconds, text))
+        rows.append(("regions", "A1 .. A9", region_seconds, text))
     if "--coalitions" in sys.argv:
         from exactpoker.games.nash_shapley_coalitions import characteristic_function
 

@@ -10,6 +10,7 @@ message on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Callable, Sequence
 
@@ -72,6 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("exactpoker: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0
 
 

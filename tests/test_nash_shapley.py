@@ -191,6 +191,77 @@ def test_case_search_keeps_the_systems_and_fixes_the_dominations():
     assert all(case[n] == ONE for case in found for n in HIGH_CALLS if n != "nu")
 
 
+# -- beyond the paper: A3 < a/b < 3 ---------------------------------------------------------
+
+
+def gap_value(t):
+    """Derived by hand for system VIII (Player 1 always opens, 2 always calls, 3 calls on High only)."""
+    return (-(3 - t) / 16, -(3 - t) / 16, (3 - t) / 8)
+
+
+@pytest.mark.parametrize("t, system", [
+    (Fraction(7, 5), "IV"), pytest.param(Fraction(8, 5), "V", marks=pytest.mark.slow),
+    pytest.param(Fraction(2), "VI", marks=pytest.mark.slow), pytest.param(Fraction(9, 4), "VII", marks=pytest.mark.slow),
+    (Fraction(27, 10), "VIII")])
+def test_gap_points_certified(t, system):
+    """Between A3 and 3 none of the paper's systems holds; the gap's systems give certified points."""
+    from exactpoker.games.nash_shapley_cases import solve_case
+    from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_corners
+
+    result = equilibria(t, 1)
+    assert result.equilibria and "case by case" in result.method
+    for eq in result.equilibria:
+        assert eq.certified and sympy.simplify(sum(eq.values)) == 0
+    coefficients = [{k: v for table in eq.strategies.values() for k, v in table.items()} for eq in result.equilibria]
+    points = threat_corners(t, system)[0] if system in THREATS else [s.values for s in solve_case(t, system_case(system))]
+    assert any(all(sympy.simplify(c[k] - p[k]) == 0 for k in G) for c in coefficients for p in points)
+
+
+@pytest.mark.slow
+def test_gap_paper_systems_do_not_hold():
+    """At a/b = 2 no point of the paper's systems (I), (II), (III), beyond A3 is certified."""
+    from exactpoker.games.nash_shapley_cases import solve_case
+    from exactpoker.games.nash_shapley_equilibria import SYSTEMS, system_case
+
+    t = Fraction(2)
+    g = ns.compiled(2, 1)
+    for name in SYSTEMS:
+        for solution in solve_case(t, system_case(name)):
+            if solution.parameter is None:
+                assert not certify_point(g, solution.values)[0].holds, name
+
+
+def test_gap_threat_family_value_and_two_values_at_five_halves():
+    """System VIII: one value for the whole family, (-(3b-a)/16, -(3b-a)/16, (3b-a)/8);
+    at a/b = 5/2 it coexists with system VII's point, of another value."""
+    result = equilibria(Fraction(13, 5), 1)
+    assert {eq.values for eq in result.equilibria} == {gap_value(sympy.Rational(13, 5))}
+    assert result.details["families"][0]["parameters"] == ["zeta", "xi"]
+    values = {eq.values for eq in equilibria(Fraction(5, 2), 1).equilibria}
+    assert gap_value(sympy.Rational(5, 2)) in values and len(values) == 2
+
+
+def test_gap_boundaries():
+    """The ends of the ranges beyond A3, found by elimination (not in the paper)."""
+    A = sympy.Symbol("A")
+    found = {bd.name: bd for bd in nr.gap_boundaries()}
+    expected = {"A4": (3 * A - 4, "1.33333"), "A5": (18 * A**3 - 18 * A**2 - 17 * A + 4, "1.52403"),
+                "A6": (12 * A**3 - 16 * A**2 - 11 * A + 4, "1.74855"), "A7": (12 * A**3 - 19 * A**2 - 15 * A + 4, "2.10246"),
+                "A8": (12 * A**3 - 23 * A**2 - 14 * A + 8, "2.29810"), "A9": (12 * A**3 - 29 * A**2 - 8 * A + 12, "2.52382")}
+    for name, (poly, decimal) in expected.items():
+        assert sympy.expand(found[name].polynomial - poly) == 0 and found[name].digits(6) == decimal, name
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=4)
+@given(st.fractions(min_value=Fraction(27, 20), max_value=Fraction(3), max_denominator=40))
+def test_property_gap(t):
+    """At random a/b in the gap: points found, every one certified, values sum to 0."""
+    result = equilibria(t, 1)
+    assert result.equilibria
+    assert all(eq.certified and sympy.simplify(sum(eq.values)) == 0 for eq in result.equilibria)
+
+
 # -- ranges and boundaries ------------------------------------------------------------------
 
 

@@ -12,15 +12,23 @@ rational arithmetic or in a real number field
 Which cases are tried: the paper's systems, written as cases: (I) and (II)
 of section 9, (III) of section 10, the system just beyond ``A_3`` where
 Player 1's bluff ``beta`` and Player 3's answer ``kappa`` enter (section 10's
-last paragraph), and "always bet" for ``a >= 4b`` (footnote 18).  Every point
-returned is certified; that no other point exists rests on the paper's
-sections 7--8 (for ``b >= a``), not on this code.  Between the end of the
-last system's range (between ``a/b = 13/10`` and ``27/20``) and ``4`` none of
-them holds and :func:`equilibria` raises
-:class:`~exactpoker.errors.CertificationError`.  The complete list of cases
-that (C) allows at a ratio is :func:`~exactpoker.games.nash_shapley_cases.cases`
-(exact, but hundreds to tens of thousands of cases, whose exact solution is
-too slow to be the default).
+last paragraph), and "always bet" for ``a >= 4b`` (footnote 18; it holds
+from ``a = 3b`` on); then the systems the paper does not give, which cover
+``A_3 < a/b < 3`` (:data:`GAP_SYSTEMS`, found by the generic support search
+of :mod:`exactpoker.solve.indifference` on sample ratios and written here as
+cases; their equations are derived from the discriminants like the paper's).
+In the last of them Player 1 always opens, so Player 2's ``zeta`` and
+Player 3's ``xi`` are never reached: they are *threats* that only have to
+keep Player 1 from passing (``Delta_alpha >= 0``, ``Delta_beta >= 0``), a
+two-dimensional family of points with one value; its corners are returned
+(:func:`threat_corners`).  If no system gives a certified point,
+:func:`~exactpoker.solve.indifference.locate_equilibrium` searches the
+supports near a floating-point guide.  Every point returned is certified;
+that no other point exists rests on the paper's sections 7--8 (for
+``b >= a``), not on this code.  The complete list of cases that (C) allows
+at a ratio is :func:`~exactpoker.games.nash_shapley_cases.cases` (exact, but
+hundreds to tens of thousands of cases, whose exact solution is too slow to
+be the default).
 
 A one-parameter family (section 10: ``R_III`` and ``a/b = A_2``) is returned
 as its two end points and its mid point, each certified, with the family in
@@ -30,6 +38,8 @@ as its two end points and its mid point, each certified, with the family in
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations, product
+
 import sympy
 
 from exactpoker.algebraic import AlgebraicNumber, common_field
@@ -40,8 +50,9 @@ from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, ZERO, Case, CaseSolution, solve_case
 from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.indifference import float_guide, locate_equilibrium
 
-__all__ = ["SYSTEMS", "system_case", "equilibria", "profile", "certify_point"]
+__all__ = ["SYSTEMS", "GAP_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "equilibria", "profile", "certify_point"]
 
 _HIGH_CALLS = ("gamma", "eta", "iota", "lambda", "omicron", "rho", "tau", "phi", "psi")
 
@@ -55,10 +66,26 @@ SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "always bet": ((), tuple(ns.SYMBOLS)),
 }
 
+#: Systems beyond the paper, ``A_3 < a/b < 3`` (same shape as :data:`SYSTEMS`), in order of
+#: ``a/b``: Player 1 calls on Low after ``PBP`` (``sigma``) with a mixed strategy, then
+#: always; Player 3 calls on Low after ``PB`` (``mu``) mixed, then always; finally Player 1
+#: always opens and Player 2 always calls, with the threats ``zeta, xi`` (:data:`THREATS`).
+GAP_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "IV": (("alpha", "beta", "zeta", "kappa", "xi", "sigma"), ("epsilon", "upsilon")),
+    "V": (("alpha", "beta", "zeta", "kappa", "xi"), ("epsilon", "sigma", "upsilon")),
+    "VI": (("alpha", "beta", "zeta", "kappa", "mu", "xi"), ("epsilon", "sigma", "upsilon")),
+    "VII": (("alpha", "beta", "zeta", "kappa", "xi"), ("epsilon", "mu", "sigma", "upsilon")),
+    "VIII": (("zeta", "xi"), ("alpha", "beta", "delta", "epsilon", "kappa", "mu", "sigma", "upsilon", "omega")),
+}
+
+#: Systems whose interior coefficients are never reached: ``name -> (threats, guards)``; the
+#: threats are bounded only by the guards' condition (C) (``Delta >= 0`` at 1, ``<= 0`` at 0).
+THREATS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"VIII": (("zeta", "xi"), ("alpha", "beta"))}
+
 
 def system_case(name: str) -> Case:
-    """The case of one of :data:`SYSTEMS`."""
-    interior, ones = SYSTEMS[name]
+    """The case of one of :data:`SYSTEMS` or :data:`GAP_SYSTEMS`."""
+    interior, ones = SYSTEMS[name] if name in SYSTEMS else GAP_SYSTEMS[name]
     kinds = []
     for n in ns.SYMBOLS:
         if n in interior:
@@ -149,6 +176,77 @@ def _family_points(t: Fraction, solution: CaseSolution) -> tuple[list[dict[str, 
     return points, family
 
 
+def threat_conditions(
+    name: str, stakes: dict[sympy.Symbol, sympy.Expr]
+) -> tuple[dict[sympy.Symbol, sympy.Expr], list[sympy.Expr]]:
+    """The fixed coefficients of a :data:`THREATS` system and its conditions ``c >= 0`` on the threats.
+
+    One condition (C) on ``Delta_g`` per guard ``g`` and per pure choice of the
+    guard owner's *follow-ups* (his coefficients whose discriminant vanishes
+    identically at the system's point: situations it never reaches);
+    ``stakes`` gives ``a`` and ``b`` (numbers, or ``t`` and ``1``).
+    """
+    threats, guards = THREATS[name]
+    case = system_case(name)
+    fixed = {ns.SYMBOLS[n]: sympy.Integer(0 if k == ZERO else 1) for n, k in case.kinds if k != INTERIOR}
+    owners = {ns.OWNER[g] for g in guards}
+    deltas = ns.discriminants()
+    follow_ups = [ns.SYMBOLS[n] for n in ns.SYMBOLS if ns.OWNER[n] in owners and n not in guards
+                  and sympy.expand(deltas[n].xreplace({**fixed, **stakes})) == 0]
+    conditions: list[sympy.Expr] = []
+    for g in guards:
+        sign = 1 if case[g] == ONE else -1
+        for choice in product((0, 1), repeat=len(follow_ups)):
+            subs = {**fixed, **stakes, **dict(zip(follow_ups, map(sympy.Integer, choice)))}
+            c = sympy.factor(sign * deltas[g].xreplace(subs))
+            if c not in conditions and not (c.is_number and c >= 0):
+                conditions.append(c)
+    return fixed, conditions
+
+
+def threat_corners(t: Fraction, name: str) -> tuple[list[dict[str, sympy.Expr]], dict[str, object]]:
+    """The corners of the family of a :data:`THREATS` system at ``a/b = t``, and the family.
+
+    The threats range over the part of ``[0, 1]^k`` where every condition of
+    :func:`threat_conditions` holds (with the point's own follow-ups only,
+    (C) would admit threats that a deviation changing several coefficients at
+    once defeats).  A corner solves ``k`` of the equations ``condition = 0``,
+    ``u = 0``, ``u = 1``; each is solved exactly and kept if it lies in the box
+    and meets every condition (the certificate then decides).
+    """
+    stakes = {ns.a: sympy.Integer(t.numerator), ns.b: sympy.Integer(t.denominator)}
+    fixed, conditions = threat_conditions(name, stakes)
+    threats = THREATS[name][0]
+    unknowns = [ns.SYMBOLS[n] for n in threats]
+    equations = conditions + [u - v for u in unknowns for v in (0, 1)]
+    corners: list[dict[str, sympy.Expr]] = []
+    for chosen in combinations(equations, len(unknowns)):
+        for solution in sympy.solve(list(chosen), unknowns, dict=True):
+            values = [sympy.radsimp(sympy.sympify(solution.get(u, u))) for u in unknowns]
+            if any(not v.is_real or v.free_symbols or not (0 <= sympy.N(v, 50) <= 1) for v in values):
+                continue
+            at = dict(zip(unknowns, values))
+            if any(sympy.N(c.xreplace(at), 50) < -sympy.Rational(1, 10**40) for c in conditions):
+                continue
+            point = {str(s): v for s, v in fixed.items()}
+            point.update({str(u): v for u, v in at.items()})
+            if point not in corners:
+                corners.append(point)
+    family = {"system": name, "parameters": list(threats), "conditions": [f"{c} >= 0" for c in conditions]}
+    return corners, family
+
+
+def _located(t: Fraction, g: CompiledGame) -> dict[str, sympy.Expr]:
+    """The coefficients of the point :func:`~exactpoker.solve.indifference.locate_equilibrium` finds."""
+    found = locate_equilibrium(g, float_guide(g, iterations=2000), max_supports=3000)
+    values = {}
+    for p, layout in enumerate(g.layouts):
+        for h in range(layout.num_infosets):
+            card, label = layout.infoset_card_label(h)
+            values[ns.COEFFICIENTS[(p, layout.labels[label], card)]] = _to_sympy(found.behaviour[p][h])
+    return values
+
+
 def equilibria(a: object, b: object) -> SolveResult:
     """The equilibrium points at ante ``a`` and bet ``b`` (see the module docstring).
 
@@ -164,30 +262,42 @@ def equilibria(a: object, b: object) -> SolveResult:
     # b/q; integer stakes keep the compiler's pot shares exact (it scales by the split counts).
     g = ns.compiled(t.numerator, t.denominator)
     unit = bet / t.denominator
-    candidates = [system_case(name) for name in SYSTEMS]
     found: list[Equilibrium] = []
     families: list[dict[str, object]] = []
     seen: set[tuple[str, ...]] = set()
-    for case in candidates:
-        for solution in solve_case(t, case):
-            if solution.parameter is None:
-                points = [solution.values]
-            else:
-                points, family = _family_points(t, solution)
-                if family:
-                    families.append(family)
-            for values in points:
-                key = tuple(str(values[n]) for n in ns.SYMBOLS)
-                if key in seen:
-                    continue
+
+    def add(points: list[dict[str, sympy.Expr]]) -> None:
+        for values in points:
+            key = tuple(str(values[n]) for n in ns.SYMBOLS)
+            if key not in seen:
                 seen.add(key)
                 eq = _equilibrium(g, values, unit)
                 if eq is not None:
                     found.append(eq)
+
+    for name in [*SYSTEMS, *GAP_SYSTEMS]:
+        if name in THREATS:
+            corners, family = threat_corners(t, name)
+            before = len(found)
+            add(corners)
+            if len(found) > before:
+                families.append(family)
+            continue
+        for solution in solve_case(t, system_case(name)):
+            if solution.parameter is None:
+                add([solution.values])
+            else:
+                points, family = _family_points(t, solution)
+                if family:
+                    families.append(family)
+                add(points)
+    method = "condition (C) case by case (the paper's systems and those of the gap), exact solve, certified"
+    if not found:
+        add([_located(t, g)])
+        method = "support search near a float guide, exact solve on the support, certified"
     if not found:
         raise CertificationError(
-            f"nash-shapley: none of the paper's systems gives a certified equilibrium point at a/b = {t}"
+            f"nash-shapley: no system and no support near the float guide gives a certified point at a/b = {t}"
         )
     details = {"a/b": t, "families": families} if families else {"a/b": t}
-    label = "condition (C) case by case (the paper's systems), exact solve, certified"
-    return SolveResult(ns.NAME, {"a": ante, "b": bet}, label, tuple(found), details=details)
+    return SolveResult(ns.NAME, {"a": ante, "b": bet}, method, tuple(found), details=details)

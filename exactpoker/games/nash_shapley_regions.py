@@ -20,15 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 
 import sympy
 
 from exactpoker.algebraic import RealNumberField
 from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import INTERIOR, ZERO
-from exactpoker.games.nash_shapley_equilibria import system_case
+from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_conditions, threat_corners
 
-__all__ = ["t", "S", "Boundary", "system_I", "values_I", "eliminant", "boundaries", "regions"]
+__all__ = ["t", "S", "Boundary", "system_I", "values_I", "eliminant", "edge_eliminant", "boundaries", "gap_boundaries",
+           "regions"]
 
 t = sympy.Symbol("t", positive=True)
 #: ``S = sqrt((3a+b)/(a+b))`` in ``t = a/b``.
@@ -90,18 +92,31 @@ def values_I() -> tuple[sympy.Expr, sympy.Expr, sympy.Expr]:
     return tuple(result)  # type: ignore[return-value]
 
 
-@cache
-def eliminant(system: str, extra: str) -> sympy.Poly:
-    """The polynomial in ``t`` left when system ``system``'s coefficients are eliminated from its
-    equations together with ``Delta_extra = 0`` (squarefree, content removed)."""
+def _eliminate(system: str, extra: list[sympy.Expr]) -> sympy.Poly:
+    """Eliminate system ``system``'s coefficients from its equations and ``extra`` (polynomials in
+    the coefficients and ``t``): the last polynomial in ``t`` alone (squarefree, content removed)."""
     subs = _fixed_substitution(system)
     case = system_case(system)
-    equations = [sympy.numer(sympy.together(ns.discriminants()[n].xreplace(subs))) for n in case.interior + (extra,)]
+    equations = [sympy.numer(sympy.together(ns.discriminants()[n].xreplace(subs))) for n in case.interior] + extra
     unknowns = [ns.SYMBOLS[n] for n in case.interior]
     basis = sympy.groebner(equations, *unknowns, t, order="lex")
     last = [g for g in basis.exprs if not (g.free_symbols & set(unknowns))]
     poly = sympy.Poly(last[-1], t)
     return sympy.Poly(sympy.sqf_part(poly.as_expr()), t).primitive()[1]
+
+
+@cache
+def eliminant(system: str, extra: str) -> sympy.Poly:
+    """The polynomial in ``t`` left when system ``system``'s coefficients are eliminated from its
+    equations together with ``Delta_extra = 0`` (squarefree, content removed)."""
+    subs = _fixed_substitution(system)
+    return _eliminate(system, [sympy.numer(sympy.together(ns.discriminants()[extra].xreplace(subs)))])
+
+
+@cache
+def edge_eliminant(system: str, name: str, value: int) -> sympy.Poly:
+    """Like :func:`eliminant`, with the interior coefficient ``name`` at the edge ``value`` (0 or 1)."""
+    return _eliminate(system, [ns.SYMBOLS[name] - value])
 
 
 @dataclass(frozen=True)
@@ -163,6 +178,68 @@ def boundaries() -> tuple[Boundary, Boundary, Boundary]:
     return tuple(result)  # type: ignore[return-value]
 
 
+#: The ends of the ranges beyond ``A_3`` (not in the paper): name, system, the condition that ends
+#: or starts it (``Delta_u = 0``, or ``u`` at an edge), a ratio just below, and a description.
+_GAP_SPECS: tuple[tuple[str, str, tuple[str, int | None], Fraction, str], ...] = (
+    ("A4", "beyond A3", ("sigma", None), Fraction(13, 10),
+     "the system beyond A3 meets Delta_sigma = 0: Player 1's Low call after PBP (sigma) enters, system IV"),
+    ("A5", "V", ("sigma", None), Fraction(7, 5), "system IV's sigma reaches 1 (system V meets Delta_sigma = 0)"),
+    ("A6", "V", ("mu", None), Fraction(8, 5), "system V meets Delta_mu = 0: Player 3's Low call after PB (mu) enters, VI"),
+    ("A7", "VII", ("mu", None), Fraction(2), "system VI's mu reaches 1 (system VII meets Delta_mu = 0)"),
+    ("A9", "VII", ("kappa", 1), Fraction(9, 4), "system VII's kappa reaches 1: VII ends"),
+)
+
+
+def _threat_start(name: str, low: Fraction, high: Fraction) -> Boundary:
+    """Where a :data:`~exactpoker.games.nash_shapley_equilibria.THREATS` system's family appears.
+
+    It is empty at ``low`` and not at ``high``; the start is a ratio where a
+    corner appears, so where three of the equations (a condition or a box
+    edge) meet: a root of an eliminant of three of them.  Between those
+    roots the family's emptiness is decided exactly
+    (:func:`~exactpoker.games.nash_shapley_equilibria.threat_corners`),
+    bisecting over the roots, assuming the family grows with ``a/b``.
+    """
+    _fixed, conditions = threat_conditions(name, {ns.a: t, ns.b: sympy.Integer(1)})
+    unknowns = [ns.SYMBOLS[n] for n in THREATS[name][0]]
+    equations = [sympy.numer(sympy.together(c)) for c in conditions] + [u - v for u in unknowns for v in (0, 1)]
+    factors: set[sympy.Expr] = set()
+    for chosen in combinations(equations, len(unknowns) + 1):
+        basis = sympy.groebner(list(chosen), *unknowns, t, order="lex")
+        last = [g for g in basis.exprs if g.free_symbols == {t}]
+        if last:
+            factors.update(f for f, _ in sympy.factor_list(last[-1])[1])
+    roots = sorted((r, f) for f in factors for r in sympy.Poly(f, t).nroots(n=30)
+                   if r.is_real and low < r < high)
+    samples = [low] + [Fraction(str(sympy.Rational((x + y) / 2).limit_denominator(10**12)))
+                       for (x, _f), (y, _g) in zip(roots, roots[1:])] + [high]
+    lo, hi = 0, len(samples) - 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if threat_corners(samples[mid], name)[0] else (mid, hi)
+    field, poly = _first_root_above(sympy.Poly(roots[lo][1], t), samples[lo])
+    return Boundary(f"start of {name}", field, poly.subs(t, sympy.Symbol("A")), f"the family of system {name} appears")
+
+
+@cache
+def gap_boundaries() -> tuple[Boundary, ...]:
+    """The ends of the ranges of the systems beyond ``A_3``, in order of ``a/b``, up to ``3``.
+
+    ``A4`` .. ``A7`` and ``A9`` close or open the mixed systems IV -- VII (each
+    the first root of its eliminant above a ratio inside the range before
+    it); ``A8`` is where system VIII's family (Player 1 always opens) appears,
+    so that on ``[A8, A9]`` two families of points of different values exist.
+    """
+    found = []
+    for name, system, (extra, edge), sample, where in _GAP_SPECS:
+        poly = eliminant(system, extra) if edge is None else edge_eliminant(system, extra, edge)
+        field, factor = _first_root_above(poly, sample)
+        found.append(Boundary(name, field, sympy.expand(factor.subs(t, sympy.Symbol("A"))), where))
+    start = _threat_start("VIII", Fraction(9, 4), Fraction(23, 10))
+    found.append(Boundary("A8", start.field, sympy.expand(start.polynomial), start.where))
+    return tuple(sorted(found, key=lambda bd: float(bd.field.generator.digits(15))))
+
+
 def regions(digits: int = 10) -> dict[str, object]:
     """The ranges of ``a/b``, their boundaries and the closed forms, as exact strings."""
     a1, a2, a3 = boundaries()
@@ -171,12 +248,19 @@ def regions(digits: int = 10) -> dict[str, object]:
         "S": str(S),
         "system I": {k: str(v) for k, v in closed.items()},
         "values in R_I": [str(v) for v in values_I()],
-        "boundaries": [bd.to_dict(digits) for bd in (a1, a2, a3)],
+        "boundaries": [bd.to_dict(digits) for bd in (a1, a2, a3, *gap_boundaries())],
         "ranges": {
             "R_I": "0 < a/b <= A1: system (I), unique equilibrium point",
             "R_II": "A1 <= a/b < A2: system (II), unique for a/b <= 1 (paper)",
             "R_III": "A2 < a/b < A3: system (III), a one-parameter family with one value",
-            "a >= 4b": "everybody always bets; value 0 (footnote 18)",
+            "beyond A3": "A3 < a/b < A4 = 4/3: the system beyond A3 (beta, kappa enter)",
+            "IV": "A4 < a/b < A5: beta, kappa, sigma mixed (not in the paper)",
+            "V": "A5 < a/b < A6: sigma = 1 (not in the paper)",
+            "VI": "A6 < a/b < A7: mu mixed (not in the paper)",
+            "VII": "A7 < a/b < A9: mu = 1 (not in the paper)",
+            "VIII": "A8 <= a/b <= 3: Player 1 always opens, 2 always calls, 3 calls on High only; threats "
+                    "zeta, xi (a two-dimensional family), value (-(3b-a)/16, -(3b-a)/16, (3b-a)/8) (not in the paper)",
+            "a >= 3b": "everybody always bets; value 0 (footnote 18 says a >= 4b)",
         },
     }
 
