@@ -2,6 +2,7 @@
 
     python benchmarks/bench_kuhn3.py                 # exact equilibria, N = 4 .. 13, and N = 26 (memory)
     python benchmarks/bench_kuhn3.py branch 10       # the branch for N = 10, P_min <= P <= 10
+    python benchmarks/bench_kuhn3.py algebraic       # irrational equilibria (pots above about 1.1 P_min)
 
 Targets (issue 6): N = 13 exact at one pot < 60 s; the N = 10 branch < 10 min; N = 26 in < 2 GB.
 """
@@ -28,7 +29,10 @@ def exact_table(cases: list[tuple[int, Fraction]]) -> None:
         try:
             r = kuhn3.equilibrium(n, pot)
             eq = r.equilibria[0]
-            result = f"values {', '.join(str(v) for v in eq.values)}; certified {eq.certified}"
+            field = r.details.get("field")
+            exact = f"algebraic, degree {field['degree']}" if field else "rational"
+            result = (f"values ~ {', '.join(f'{float(v):.6f}' for v in eq.values)} ({exact}); "
+                      f"certified {eq.certified}")
         except ExactPokerError as error:
             result = f"no exact equilibrium: {str(error)[:90]}..."
         print(f"{n:>3} {str(pot):>8} {time.perf_counter() - start:>8.2f} {_peak_mb():>8.0f}  {result}", flush=True)
@@ -46,6 +50,9 @@ def branch_table(n: int, high: Fraction = Fraction(10)) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["branch"]:
         branch_table(int(sys.argv[2]) if len(sys.argv) > 2 else 10)
+    elif sys.argv[1:2] == ["algebraic"]:
+        exact_table([(5, Fraction(10, 7)), (5, Fraction(5, 2)), (6, Fraction(2)), (7, Fraction(1)), (8, Fraction(1)),
+                     (10, Fraction(1, 3)), (13, Fraction(1, 4)), (5, Fraction(3))])
     else:
         cases = [(4, Fraction(3)), (4, Fraction(7, 2)), (5, Fraction(6, 5)), (6, Fraction(4, 5)), (8, Fraction(1, 2)),
                  (10, Fraction(1, 3)), (13, Fraction(1, 5)), (13, Fraction(1, 4)), (13, Fraction(46, 5)),

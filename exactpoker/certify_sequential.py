@@ -71,7 +71,7 @@ def counterfactual_values(compiled: CompiledGame, profile: BehaviourProfile, pla
     layout = compiled.layouts[player]
     strategy = profile.strategies[player]
     scale = Fraction(1, values.denominator)
-    own = [Fraction(c) * scale for c in values.numerators]  # each sequence's own payoff term
+    own = [c * scale for c in values.numerators]  # each sequence's own payoff term
     worth: list[Any] = [0] * layout.num_infosets  # each information set's worth under the played strategy
     result: list[tuple[Any, ...]] = [()] * layout.num_infosets
     # an information set's followers come after it in index order (same card, later label)
@@ -100,8 +100,8 @@ def _restricted_best(compiled: CompiledGame, profile: BehaviourProfile, player: 
         best[infoset] = (sum((p * v for p, v in zip(mix, gains) if p), Fraction(0)) if infoset in forced
                          else max(gains))
     weights = [profile.realization(compiled, q) for q in range(compiled.num_players)]
-    root = Fraction(sequence_values(compiled, player, weights).numerators[0],
-                    sequence_values(compiled, player, weights).denominator)
+    root_values = sequence_values(compiled, player, weights)
+    root = root_values.numerators[0] * Fraction(1, root_values.denominator)
     top = layout.children[0]
     return (root + sum((played[j] for j in top), Fraction(0)), root + sum((best[j] for j in top), Fraction(0)))
 

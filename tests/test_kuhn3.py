@@ -9,6 +9,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.certify import verify
 from exactpoker.certify_sequential import verify_sequential
 from exactpoker.cli import main
@@ -256,6 +257,37 @@ def _check(n, pot):
             assert eq.strategies[str(node)][card - 1] == v
 
 
+def test_n5_irrational_equilibrium_certified():
+    """N = 5, P = 5/2 (about 1.7 P_min): no rational point on the support; the exact equilibrium is
+    algebraic of degree 14, certified sequentially rational, zero-sum, and renders as JSON."""
+    r = kuhn3.equilibrium(5, Fraction(5, 2))
+    eq = r.equilibria[0]
+    assert eq.certified and sum(eq.values) == 0
+    irrational = [v for strategy in eq.profile.strategies for mix in strategy for v in mix
+                  if isinstance(v, AlgebraicNumber) and not v.is_rational]
+    assert irrational and all(v.field.degree == 14 for v in irrational)
+    assert r.details["field"]["degree"] == 14
+    assert [round(float(v), 6) for v in eq.values] == [-0.040318, 0.004429, 0.03589]
+    g = kuhn3.compiled(5, Fraction(5, 2))
+    assert verify_sequential(g, eq.profile).holds
+    out = json.loads(json.dumps(r.to_dict()))
+    assert "CRootOf" in out["equilibria"][0]["strategies"]["1"][1]
+
+
+def test_solve_near_exact_cubic_field():
+    """solve_near: the exact solution next to a float point of a system with a cubic irrational root."""
+    import flint
+
+    from exactpoker.solve.elimination import evaluate, solve_near
+
+    ctx = flint.fmpq_mpoly_ctx.get(("a", "b"), "lex")
+    a, b = ctx.gens()
+    equations = [a * b - 1, a * a + b - 3]  # a^3 - 3a + 1 = 0, b = 1/a
+    values = solve_near(equations, ctx, [0.35, 2.9])
+    assert all(evaluate(e, dict(enumerate(values))) == 0 for e in equations)
+    assert values[0].field.degree == 3 and abs(float(values[0]) - 0.3472963553) < 1e-9
+
+
 # -- branch and CLI -------------------------------------------------------------------------
 
 
@@ -278,6 +310,17 @@ def test_cli_json(capsys):
     assert len(eq["values"]) == 3 and eq["certified"] is True
     assert main(["kuhn3", "skp", "--pot", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "kuhn3-skp"
+
+
+@pytest.mark.slow
+def test_cli_irrational_equilibrium(capsys):
+    """The CLI renders an algebraic equilibrium: exact strings in JSON, 10 digits as text."""
+    assert main(["kuhn3", "--cards", "5", "--pot", "5/2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["details"]["field"]["degree"] == "14" and out["equilibria"][0]["certified"] is True
+    assert main(["kuhn3", "--cards", "5", "--pot", "5/2"]) == 0
+    text = capsys.readouterr().out
+    assert "irrational equilibrium, certified True" in text and "values ~ -0.04031849089" in text
 
 
 def test_cli_bad_input(capsys):

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 import argparse
 
+from typing import TYPE_CHECKING
+
 from exactpoker.commands.common import add_json, emit
 from exactpoker.errors import InvalidParameterError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.results import SolveResult
 
 __all__ = ["add_commands"]
 
@@ -26,7 +31,24 @@ def _solve(args: argparse.Namespace) -> None:
     if args.cards is None or args.pot is None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
     result = kuhn3.equilibrium(args.cards, args.pot)
-    emit(args, result.to_dict(), str(result))
+    emit(args, result.to_dict(), _text(result))
+
+
+def _text(result: "SolveResult") -> str:
+    """The result as text; an irrational equilibrium (long exact expressions) shown to 10 digits."""
+    field = result.details.get("field")
+    if field is None:
+        return str(result)
+    approximate = result.details["approximate"]
+    params = ", ".join(f"{name} = {value}" for name, value in result.params.items())
+    lines = [f"{result.game} ({params}): irrational equilibrium, certified "
+             f"{result.equilibria[0].certified}; entries in Q(theta), theta the root of "
+             f"{field['minimal_polynomial']} in ({field['interval'][0]}, {field['interval'][1]})",
+             "values ~ " + ", ".join(f"{v:.10g}" for v in approximate["values"])]
+    lines += [f"  node {node}: " + ", ".join(f"{v:.10g}" for v in row)
+              for node, row in approximate["strategies"].items()]
+    lines.append("(exact values: --json)")
+    return "\n".join(lines)
 
 
 def _skp(args: argparse.Namespace) -> None:

@@ -54,7 +54,8 @@ Functions
 :func:`equilibrium`, :func:`equilibrium_family`
     An exact equilibrium at a rational pot, certified sequentially rational
     (float guide: the regularised system of section 3; exact finish on its
-    support); the exact family of equilibria on that support (small ``N``).
+    support, rational or, beyond about ``1.1 P_min`` for ``N >= 5``, algebraic
+    in one real number field); the exact family of equilibria on that support (small ``N``).
 :func:`branch`, :func:`exact_on_branch`, :func:`write_csv`
     The seed's arc-length continuation in ``P`` (floats), exact equilibria
     at rational pots on it, and the branch as CSV.
@@ -69,6 +70,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive
@@ -425,8 +427,7 @@ def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tu
     except CertificationError as error:
         raise CertificationError(
             f"kuhn3: no exact equilibrium found at N = {cards}, P = {exact_str(pot)} on the support of the float "
-            f"guide ({error}); where the indifference equations have only irrational solutions the exact "
-            f"algebraic finish is not implemented"
+            f"guide ({error})"
         ) from None
 
 
@@ -448,8 +449,17 @@ def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, g
     if pinned:
         notes.append(f"{len(pinned)} (node, card) choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
-    details = {"pinned": [list(p) for p in pinned],
-               "mixed": [list(_node_card(g, k)) for k in solution.interior]}
+    details: dict[str, object] = {"pinned": [list(p) for p in pinned],
+                                  "mixed": [list(_node_card(g, k)) for k in solution.interior]}
+    field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
+    if field is not None:
+        notes.append(f"the equilibrium is irrational: its entries lie in Q(theta), theta the root of a "
+                     f"degree-{field.degree} polynomial (details['field']); approximate values in "
+                     f"details['approximate']")
+        details["field"] = {"minimal_polynomial": str(field.minimal_polynomial), "degree": field.degree,
+                            "interval": list(field.interval)}
+        details["approximate"] = {"values": [float(v) for v in eq.values],
+                                  "strategies": {node: [float(v) for v in row] for node, row in table.items()}}
     return SolveResult(game_name, {"cards": cards, "pot": pot}, method, (eq,), tuple(notes), details)
 
 
@@ -475,8 +485,8 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON) -> SolveRes
     Raises
     ------
     CertificationError
-        If no exact rational equilibrium is found on the support (e.g. an
-        irrational equilibrium).
+        If no exact equilibrium (rational, or algebraic in one number field)
+        is found on the support.
     """
     n, p = parse_cards(cards), parse_pot(pot)
     x = float_equilibrium(n, p, eps=eps)

@@ -26,12 +26,13 @@ exact game (Design principle 5, float-guided and exact-finished):
 
 The exact step finds rational equilibria.  Seed 003's game has them at every
 rational pot we tried for ``N = 4`` and at small pots (up to about
-``1.5 P_min``) for larger ``N``; elsewhere the indifference equations on the
-support are a coupled nonlinear system whose solutions are irrational (no
-rational point for any choice of pinned variables, and no minimal polynomial
-of degree <= 6 with coefficients below 10^40 at 400 digits in the cases we
-examined), and step 3 fails with a clear error rather than return an
-approximation.  :func:`family` describes the equilibria on a support
+``1.1 P_min``) for larger ``N``; elsewhere the indifference equations on the
+support are a coupled nonlinear system whose solution is irrational (e.g. of
+degree 14 at ``N = 5, P = 5/2``).  When refinement finds no rational point,
+step 3 solves the square system exactly in a real number field
+(:func:`exactpoker.solve.elimination.solve_near` on the gains as polynomials,
+:func:`gain_polynomials`), and step 4 certifies that profile, whose entries are
+:class:`~exactpoker.algebraic.AlgebraicNumber`.  :func:`family` describes the equilibria on a support
 symbolically (small games).
 
 Variables are numbered as in :class:`~exactpoker.solve.continuation.GainSystem`:
@@ -53,9 +54,13 @@ from exactpoker.certify_sequential import SequentialCertificate, counterfactual_
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError
+from exactpoker.solve.elimination import EliminationError, jacobian_at, solve_near
 
 if TYPE_CHECKING:  # pragma: no cover
+    import flint
     import sympy
+
+    from exactpoker.algebraic import AlgebraicNumber
 
 __all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "solve_exact"]
 
@@ -92,10 +97,11 @@ class ExactSolution:
 
     ``pinned`` lists the interior variables fixed at a chosen rational (the
     free directions of a family, or choices no other player's play reaches);
-    ``x`` is every variable, exact.
+    ``x`` is every variable, exact (Fractions, or elements of one real number
+    field when the equilibrium is irrational).
     """
 
-    x: tuple[Fraction, ...]
+    x: tuple["Fraction | AlgebraicNumber", ...]
     zeros: tuple[int, ...]
     ones: tuple[int, ...]
     interior: tuple[int, ...]
@@ -158,6 +164,10 @@ def solve_exact(
     ------
     CertificationError
         If no exact solution on this support passes the certificate.
+
+    The square system is first solved by refinement towards a rational
+    point; if none is found, exactly in a real number field
+    (:func:`exactpoker.solve.elimination.solve_near`).
     """
     n = len(x_float)
     free = [k for k in range(n) if k not in fixed]
@@ -178,6 +188,7 @@ def solve_exact(
                                      "to pick a regular square part")
     pinned = [k for k in interior if k not in cols]
     failure = "no pinned values tried"
+    algebraic = True
     for bound in pin_denominators:
         trial = list(x)
         for k in pinned:
@@ -186,16 +197,23 @@ def solve_exact(
             if cols:
                 trial = _refine(compiled, trial, x_float, jacobian, rows, cols, iterations)
         except CertificationError as error:
-            failure = str(error)
-            continue
+            if not algebraic:
+                continue
+            try:  # no rational solution found: the algebraic one
+                trial = _algebraic(compiled, trial, x_float, rows, cols, interior)
+            except CertificationError as algebraic_error:
+                failure = f"{error}; {algebraic_error}"
+                # a system the algebraic finish cannot solve stays so for other pins (and it is costly)
+                algebraic = not isinstance(algebraic_error, EliminationError)
+                continue
         profile = profile_of(compiled, trial)
         certificate = verify_sequential(compiled, profile, forced)
         if certificate.holds:
             return ExactSolution(tuple(trial), tuple(zeros), tuple(ones), tuple(interior), tuple(pinned),
                                  profile, certificate)
         failure = (f"the exact solution on the support read from the float guide fails the certificate "
-                   f"(max regret {certificate.max_regret}, {len(certificate.violations)} information sets "
-                   f"not optimal)")
+                   f"(max regret ~{float(certificate.max_regret):.3g}, {len(certificate.violations)} "
+                   f"information sets not optimal)")
         if not pinned:
             break
     raise CertificationError(f"solve_exact(): {failure}")
@@ -251,6 +269,89 @@ def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
             lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
     raise CertificationError("solve_exact(): the indifference equations on this support have no rational "
                              "solution found by refinement (an irrational equilibrium?)")
+
+
+def gain_polynomials(compiled: CompiledGame, x: Sequence[Fraction], unknowns: Sequence[int]
+                     ) -> tuple["flint.fmpq_mpoly_ctx", list["flint.fmpq_mpoly"]]:
+    """Every variable's counterfactual gain as a polynomial in the ``unknowns`` (the others at ``x``).
+
+    The same computation as :func:`exact_gains` (the other players'
+    realization weights times the payoff coefficients, summed per own
+    sequence, then the backward pass over the owner's information sets),
+    with ``flint.fmpq_mpoly`` entries; the polynomials are multilinear.
+    """
+    import flint
+
+    ctx = flint.fmpq_mpoly_ctx.get(tuple(f"x{k}" for k in unknowns), "lex")
+    generator = dict(zip(unknowns, ctx.gens()))
+
+    def const(value: Fraction) -> "flint.fmpq_mpoly":
+        return ctx.constant(flint.fmpq(value.numerator, value.denominator))
+
+    entries = [generator[k] if k in generator else const(Fraction(v)) for k, v in enumerate(x)]
+    weights, k = [], 0
+    for layout in compiled.layouts:
+        w = [const(Fraction(0))] * layout.num_sequences
+        w[0] = const(Fraction(1))
+        for infoset in range(layout.num_infosets):
+            parent = w[layout.parent_sequence(infoset)]
+            passive, aggressive = layout.infoset_sequences(infoset)
+            w[passive], w[aggressive] = parent * (1 - entries[k + infoset]), parent * entries[k + infoset]
+        weights.append(w)
+        k += layout.num_infosets
+    gains: list["flint.fmpq_mpoly"] = []
+    k = 0
+    for p, layout in enumerate(compiled.layouts):
+        own = [const(Fraction(0))] * layout.num_sequences
+        scale = const(Fraction(1, compiled.denominator))
+        for row, coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, p].tolist()):
+            if coefficient:
+                term = scale * coefficient
+                for q in range(compiled.num_players):
+                    if q != p:
+                        term = term * weights[q][row[q]]
+                own[row[p]] = own[row[p]] + term
+        worth: list[object] = [None] * layout.num_infosets
+        player_gains: list[object] = [None] * layout.num_infosets
+        for infoset in reversed(range(layout.num_infosets)):
+            values = [own[s] + sum((worth[j] for j in layout.children[s]), const(Fraction(0)))
+                      for s in layout.infoset_sequences(infoset)]
+            player_gains[infoset] = values[1] - values[0]
+            worth[infoset] = values[0] + entries[k + infoset] * (values[1] - values[0])
+        gains += player_gains
+        k += layout.num_infosets
+    return ctx, gains
+
+
+def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
+               cols: list[int], interior: list[int]) -> list[object]:
+    """Solve ``f_rows = 0`` for ``x_cols`` exactly in a number field (:mod:`exactpoker.solve.elimination`).
+
+    If some of ``rows`` vanish identically once the pinned and boundary
+    variables take their exact values, the equations are chosen again among
+    all interior gains (independent at the float point).
+    """
+    if not cols:
+        return list(x)
+    ctx, gains = gain_polynomials(compiled, x, cols)
+    point = [float(x_float[k]) for k in cols]
+    equations = [gains[r] for r in rows]
+    if not rows or any(e.is_zero() for e in equations):  # the float choice of rows degenerates: choose again
+        candidates = [gains[k] for k in interior if not gains[k].is_zero()]
+        chosen = _independent(jacobian_at(candidates, ctx, point).T) if candidates else []
+        equations = [candidates[i] for i in chosen]
+        if len(equations) < len(cols):  # fewer conditions than unknowns: pin the columns they do not fix
+            keep = [cols[c] for c in _independent(jacobian_at(equations, ctx, point))]
+            x = list(x)
+            for k in cols:
+                if k not in keep:
+                    x[k] = Fraction(float(x_float[k])).limit_denominator(10)
+            return _algebraic(compiled, x, x_float, [], keep, interior)
+    solution = solve_near(equations, ctx, point)
+    trial: list[object] = list(x)
+    for k, value in zip(cols, solution):
+        trial[k] = value
+    return trial
 
 
 def _round(value: Fraction, size: float) -> Fraction:
