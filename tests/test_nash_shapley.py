@@ -347,3 +347,13 @@ def test_evaluate_matches_certificate():
     certificate, _ = certify_point(ns.compiled(3, 2), {n: sympy.Rational(v.numerator, v.denominator) for n, v in values.items()})
     payoffs, _ = ns.evaluate(values, Fraction(3), Fraction(2))
     assert tuple(payoffs) == certificate.payoffs
+
+
+def test_system_viii_value_is_independent_of_its_threats():
+    """Beyond the paper: system VIII's value, from P_1..P_3 with its pure part put in, is free of zeta, xi."""
+    from exactpoker.games import nash_shapley as ns
+    from exactpoker.games import nash_shapley_regions as nr
+
+    values = nr.pure_part_values("VIII")
+    assert all(not (v.free_symbols & {ns.SYMBOLS["zeta"], ns.SYMBOLS["xi"]}) for v in values)
+    assert sympy.simplify(values[0] + (3 * ns.b - ns.a) / 16) == 0 and sympy.simplify(sum(values)) == 0

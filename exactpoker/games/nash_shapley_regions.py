@@ -240,10 +240,21 @@ def gap_boundaries() -> tuple[Boundary, ...]:
     return tuple(sorted(found, key=lambda bd: float(bd.field.generator.digits(15))))
 
 
+def pure_part_values(name: str) -> tuple[sympy.Expr, ...]:
+    """``P_1, P_2, P_3`` with a system's pure coefficients put in, its interior ones left as symbols.
+
+    For a system whose interior coefficients are threats never reached on the
+    path of play (system VIII), this is its value, the same over the whole family.
+    """
+    pure = {ns.SYMBOLS[n]: (0 if kind == ZERO else 1) for n, kind in system_case(name).kinds if kind != INTERIOR}
+    return tuple(sympy.factor(p.subs(pure)) for p in ns.payoff_polynomials())
+
+
 def regions(digits: int = 10) -> dict[str, object]:
     """The ranges of ``a/b``, their boundaries and the closed forms, as exact strings."""
     a1, a2, a3 = boundaries()
     closed = system_I()
+    family_value = ", ".join(str(v) for v in pure_part_values("VIII"))
     return {
         "S": str(S),
         "system I": {k: str(v) for k, v in closed.items()},
@@ -259,7 +270,7 @@ def regions(digits: int = 10) -> dict[str, object]:
             "VI": "A6 < a/b < A7: mu mixed (not in the paper)",
             "VII": "A7 < a/b < A9: mu = 1 (not in the paper)",
             "VIII": "A8 <= a/b <= 3: Player 1 always opens, 2 always calls, 3 calls on High only; threats "
-                    "zeta, xi (a two-dimensional family), value (-(3b-a)/16, -(3b-a)/16, (3b-a)/8) (not in the paper)",
+                    f"zeta, xi (a two-dimensional family), value ({family_value}) (not in the paper)",
             "a >= 3b": "everybody always bets; value 0 (footnote 18 says a >= 4b)",
         },
     }
