@@ -332,6 +332,7 @@ def test_family_at_A2():
     """
     low, high = nr.family_at_A2()
     assert low.condition_C and high.condition_C
+    assert low.equilibrium and high.equilibrium
     assert low.coefficients["omega"] == 0 and high.coefficients["epsilon"] == 1
     assert low.coefficients["alpha"] == high.coefficients["alpha"] and low.coefficients["xi"] == high.coefficients["xi"]
     assert low.values_per_a[1] == high.values_per_a[1]
@@ -357,3 +358,25 @@ def test_system_viii_value_is_independent_of_its_threats():
     values = nr.pure_part_values("VIII")
     assert all(not (v.free_symbols & {ns.SYMBOLS["zeta"], ns.SYMBOLS["xi"]}) for v in values)
     assert sympy.simplify(values[0] + (3 * ns.b - ns.a) / 16) == 0 and sympy.simplify(sum(values)) == 0
+
+
+@settings(deadline=None, max_examples=6)
+@given(st.lists(st.fractions(min_value=0, max_value=1, max_denominator=6), min_size=24, max_size=24),
+       st.sampled_from([(3, 2), (1, 1), (5, 2)]))
+def test_best_deviation_gains_match_the_certificate(coefficients, stakes):
+    """The vertex check on P_1..P_3 (used at irrational a/b) gives each player's regret exactly as the
+    compiled game's certificate does, at any point (equilibrium or not)."""
+    values = dict(zip(G, coefficients))
+    certificate, _ = certify_point(ns.compiled(*stakes), {n: sympy.Rational(v.numerator, v.denominator) for n, v in values.items()})
+    gains = ns.best_deviation_gains(values, Fraction(stakes[0]), Fraction(stakes[1]))
+    assert list(gains) == [check.regret for check in certificate.checks]
+
+
+def test_threat_family_emptiness_agrees_with_its_corners():
+    """System VIII's family: the exact slicing decision agrees with the corner enumeration
+    (empty below A8 ~ 2.29810, not empty above, up to 3 and beyond)."""
+    from exactpoker.games.nash_shapley_equilibria import threat_corners, threat_family_empty
+
+    for t in (Fraction(6, 5), Fraction(229, 100), Fraction(2299, 1000), Fraction(5, 2), Fraction(3)):
+        assert threat_family_empty(t, "VIII") == (not threat_corners(t, "VIII")[0]), t
+    assert threat_family_empty(Fraction(229, 100), "VIII") and not threat_family_empty(Fraction(2299, 1000), "VIII")

@@ -123,6 +123,7 @@ def _family_A2(params: Mapping[str, Any]) -> dict[str, Any]:
         for k, v in enumerate(end.values_per_a):
             result[f"{label}: V{k + 1}/a"] = v.to_sympy()
         result[f"{label}: condition (C)"] = end.condition_C
+        result[f"{label}: equilibrium"] = end.condition_C and end.equilibrium
     return result
 
 

@@ -69,6 +69,7 @@ __all__ = [
     "situation_reach",
     "irrelevance_value",
     "evaluate",
+    "best_deviation_gains",
 ]
 
 NAME = "nash-shapley"
@@ -316,6 +317,39 @@ def evaluate(values: dict[str, object], ante: object, bet: object) -> tuple[tupl
         pa, pb = ({m & ~bit: 16 * c for m, c in unit.items() if m & bit} for unit in units[OWNER[name]])
         deltas[name] = ante * _evaluate(pa, values) + bet * _evaluate(pb, values)  # type: ignore[operator]
     return payoffs, deltas
+
+
+def best_deviation_gains(values: dict[str, object], ante: object, bet: object) -> tuple[object, ...]:
+    """Each player's largest gain from changing any of his coefficients at once, exactly.
+
+    ``P_k`` is multilinear in player ``k``'s own eight coefficients (each
+    appears at most once in every term), so its maximum over his behaviour
+    strategies, the cube ``[0, 1]^8``, is at one of the 256 vertices: the
+    point is an equilibrium exactly when every returned gain is ``<= 0``.
+    Works in any exact arithmetic, like :func:`evaluate` (e.g. in ``Q(A_2)``
+    at an irrational ``a/b``, where the compiled game cannot be built).
+    """
+    gains = []
+    for player, (pa, pb) in enumerate(_multilinear_payoffs()):
+        own = [name for name in SYMBOLS if OWNER[name] == player]
+        reduced: dict[int, object] = {}  # the others' coefficients put in: a polynomial in the own ones
+        for poly, stake in ((pa, ante), (pb, bet)):
+            for m, c in poly.items():
+                term: object = stake * c  # type: ignore[operator]
+                for name, bit in _BIT.items():
+                    if m & bit and OWNER[name] != player:
+                        term = term * values[name]  # type: ignore[operator]
+                key = m & sum(_BIT[name] for name in own)
+                reduced[key] = reduced.get(key, 0) + term  # type: ignore[operator]
+        own_bits = sum(_BIT[name] for name in own)
+        at_point = _evaluate(reduced, values)
+        best = None
+        for vertex in range(1 << len(own)):
+            chosen = sum(_BIT[name] for k, name in enumerate(own) if vertex >> k & 1)
+            value = sum((c for m, c in reduced.items() if m & own_bits & ~chosen == 0), 0)
+            best = value if best is None or value > best else best  # type: ignore[operator]
+        gains.append(best - at_point)  # type: ignore[operator]
+    return tuple(gains)
 
 
 def irrelevance_value(name: str) -> int:

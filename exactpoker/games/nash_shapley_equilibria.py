@@ -52,7 +52,7 @@ from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import float_guide, locate_equilibrium
 
-__all__ = ["SYSTEMS", "GAP_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "equilibria", "profile", "certify_point"]
+__all__ = ["SYSTEMS", "GAP_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "threat_family_empty", "equilibria", "profile", "certify_point"]
 
 _HIGH_CALLS = ("gamma", "eta", "iota", "lambda", "omicron", "rho", "tau", "phi", "psi")
 
@@ -234,6 +234,69 @@ def threat_corners(t: Fraction, name: str) -> tuple[list[dict[str, sympy.Expr]],
                 corners.append(point)
     family = {"system": name, "parameters": list(threats), "conditions": [f"{c} >= 0" for c in conditions]}
     return corners, family
+
+
+def threat_family_empty(t: Fraction, name: str) -> bool:
+    """Whether the family of a two-threat :data:`THREATS` system is empty at ``a/b = t``, decided exactly.
+
+    Every condition of :func:`threat_conditions` is bilinear in the two
+    threats ``(x, y)``: ``A(x) + B(x) y >= 0`` with ``A, B`` of degree at most
+    one in ``x``.  For each ``x`` the conditions and ``0 <= y <= 1`` cut an
+    interval of ``y``; the ``x`` where it is not empty can change only where
+    some ``B`` or some ``A_i B_j - A_j B_i`` vanishes.  The family is checked at
+    each such root in ``[0, 1]`` (exactly: rationals, or quadratic surds in
+    sympy) and at one rational between consecutive ones; that decides it
+    everywhere.
+    """
+    stakes = {ns.a: sympy.Integer(t.numerator), ns.b: sympy.Integer(t.denominator)}
+    _fixed, conditions = threat_conditions(name, stakes)
+    x, y = (ns.SYMBOLS[n] for n in THREATS[name][0])
+    pieces = []  # (A, B) as sympy polynomials in x
+    for c in [*conditions, y, 1 - y]:
+        poly = sympy.Poly(sympy.expand(c), x, y)
+        if poly.degree(y) > 1 or poly.degree(x) > 1:
+            raise ValueError(f"system {name}: condition {c} is not bilinear in the threats")
+        pieces.append((sympy.Poly(poly.as_expr().coeff(y, 0), x), sympy.Poly(poly.as_expr().coeff(y, 1), x)))
+    roots: set[sympy.Expr] = {sympy.Integer(0), sympy.Integer(1)}
+    candidates = [B for _A, B in pieces] + [Ai * Bj - Aj * Bi for (Ai, Bi), (Aj, Bj) in combinations(pieces, 2)]
+    for f in candidates:
+        if f.degree() > 0:
+            roots.update(r for r in sympy.roots(f, filter="R") if 0 <= r <= 1)
+    ordered = sorted(roots, key=lambda r: sympy.N(r, 30))
+    between = [Fraction(str(sympy.Rational((sympy.N(u, 30) + sympy.N(v, 30)) / 2)))
+               for u, v in zip(ordered, ordered[1:])]
+    rational_pieces = [([Fraction(int(c.p), int(c.q)) for c in A.all_coeffs()[::-1]],
+                        [Fraction(int(c.p), int(c.q)) for c in B.all_coeffs()[::-1]]) for A, B in pieces]
+
+    def at(coefficients: list[Fraction], x0: Fraction) -> Fraction:
+        return sum((c * x0**k for k, c in enumerate(coefficients)), Fraction(0))
+
+    def feasible_rational(x0: Fraction) -> bool:
+        low, high = Fraction(0), Fraction(1)
+        for A, B in rational_pieces:
+            a0, b0 = at(A, x0), at(B, x0)
+            if b0 == 0 and a0 < 0:
+                return False
+            if b0 > 0:
+                low = max(low, -a0 / b0)
+            elif b0 < 0:
+                high = min(high, -a0 / b0)
+        return low <= high
+
+    def feasible_surd(x0: sympy.Expr) -> bool:
+        bounds_low, bounds_high = [sympy.Integer(0)], [sympy.Integer(1)]
+        for A, B in pieces:
+            a0, b0 = sympy.radsimp(A.as_expr().subs(x, x0)), sympy.radsimp(B.as_expr().subs(x, x0))
+            if b0 == 0 and a0 < 0:
+                return False
+            if b0 != 0:
+                (bounds_low if b0 > 0 else bounds_high).append(sympy.radsimp(-a0 / b0))
+        return all(sympy.radsimp(h - l) >= 0 for h in bounds_high for l in bounds_low)
+
+    if any(feasible_rational(x0) for x0 in between):
+        return False
+    return not any(feasible_rational(Fraction(int(r.p), int(r.q))) if r.is_Rational else feasible_surd(r)
+                   for r in ordered)
 
 
 def _located(t: Fraction, g: CompiledGame) -> dict[str, sympy.Expr]:

@@ -27,7 +27,7 @@ import sympy
 from exactpoker.algebraic import RealNumberField
 from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import INTERIOR, ZERO
-from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_conditions, threat_corners
+from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_conditions, threat_family_empty
 
 __all__ = ["t", "S", "Boundary", "system_I", "values_I", "eliminant", "edge_eliminant", "boundaries", "gap_boundaries",
            "regions"]
@@ -193,12 +193,16 @@ _GAP_SPECS: tuple[tuple[str, str, tuple[str, int | None], Fraction, str], ...] =
 def _threat_start(name: str, low: Fraction, high: Fraction) -> Boundary:
     """Where a :data:`~exactpoker.games.nash_shapley_equilibria.THREATS` system's family appears.
 
-    It is empty at ``low`` and not at ``high``; the start is a ratio where a
-    corner appears, so where three of the equations (a condition or a box
-    edge) meet: a root of an eliminant of three of them.  Between those
-    roots the family's emptiness is decided exactly
-    (:func:`~exactpoker.games.nash_shapley_equilibria.threat_corners`),
-    bisecting over the roots, assuming the family grows with ``a/b``.
+    The family is the part of the box ``[0, 1]^k`` of the threats where every
+    condition of :func:`~exactpoker.games.nash_shapley_equilibria.threat_conditions`
+    holds; when it is not empty it has a corner, where ``k`` of the equations
+    (a condition or a box edge) meet, so it can appear or vanish only at a
+    ratio where a corner crosses another equation: a root of an eliminant of
+    ``k + 1`` of them.  Between consecutive roots in ``(low, high)`` whether
+    the family is empty is decided exactly at one sample ratio each
+    (:func:`~exactpoker.games.nash_shapley_equilibria.threat_family_empty`); the
+    start is the root after which it is never empty again up to ``high``.
+    Raises :class:`ValueError` if it is not empty at ``low`` or empty at ``high``.
     """
     _fixed, conditions = threat_conditions(name, {ns.a: t, ns.b: sympy.Integer(1)})
     unknowns = [ns.SYMBOLS[n] for n in THREATS[name][0]]
@@ -213,11 +217,13 @@ def _threat_start(name: str, low: Fraction, high: Fraction) -> Boundary:
                    if r.is_real and low < r < high)
     samples = [low] + [Fraction(str(sympy.Rational((x + y) / 2).limit_denominator(10**12)))
                        for (x, _f), (y, _g) in zip(roots, roots[1:])] + [high]
-    lo, hi = 0, len(samples) - 1
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (lo, mid) if threat_corners(samples[mid], name)[0] else (mid, hi)
-    field, poly = _first_root_above(sympy.Poly(roots[lo][1], t), samples[lo])
+    empty = [threat_family_empty(sample, name) for sample in samples]
+    if not empty[0] or empty[-1]:
+        raise ValueError(f"system {name}: its family must be empty at a/b = {low} and not at {high}")
+    last_empty = max(k for k, e in enumerate(empty) if e)
+    if not all(empty[: last_empty + 1]):
+        raise ValueError(f"system {name}: its family appears more than once between a/b = {low} and {high}")
+    field, poly = _first_root_above(sympy.Poly(roots[last_empty][1], t), samples[last_empty])
     return Boundary(f"start of {name}", field, poly.subs(t, sympy.Symbol("A")), f"the family of system {name} appears")
 
 
@@ -235,7 +241,7 @@ def gap_boundaries() -> tuple[Boundary, ...]:
         poly = eliminant(system, extra) if edge is None else edge_eliminant(system, extra, edge)
         field, factor = _first_root_above(poly, sample)
         found.append(Boundary(name, field, sympy.expand(factor.subs(t, sympy.Symbol("A"))), where))
-    start = _threat_start("VIII", Fraction(9, 4), Fraction(23, 10))
+    start = _threat_start("VIII", Fraction(1), Fraction(3))
     found.append(Boundary("A8", start.field, sympy.expand(start.polynomial), start.where))
     return tuple(sorted(found, key=lambda bd: float(bd.field.generator.digits(15))))
 
@@ -283,6 +289,9 @@ class FamilyEnd:
     coefficients: dict[str, object]
     values_per_a: tuple[object, ...]
     condition_C: bool
+    #: No player gains by changing several coefficients at once
+    #: (:func:`~exactpoker.games.nash_shapley.best_deviation_gains`, exact in ``Q(A_2)``).
+    equilibrium: bool
 
 
 def _at_boundary(system: str, boundary: Boundary, fixed: dict[str, int], extra: tuple[str, ...] = ()) -> FamilyEnd:
@@ -313,7 +322,8 @@ def _at_boundary(system: str, boundary: Boundary, fixed: dict[str, int], extra: 
         (deltas[n] <= 0) if k == ZERO and n not in fixed else (deltas[n] >= 0) if k != INTERIOR or n in fixed else (deltas[n] == 0)
         for n, k in case.kinds
     )
-    return FamilyEnd(values, tuple(v / theta for v in payoffs), condition)  # type: ignore[operator]
+    gains = ns.best_deviation_gains(values, theta, 1)
+    return FamilyEnd(values, tuple(v / theta for v in payoffs), condition, all(g <= 0 for g in gains))  # type: ignore[operator]
 
 
 def family_at_A2() -> tuple[FamilyEnd, FamilyEnd]:
@@ -322,9 +332,11 @@ def family_at_A2() -> tuple[FamilyEnd, FamilyEnd]:
     One end is system (II) at ``A_2`` (``omega = 0``), the other system (III)
     at ``A_2`` with ``upsilon = 0`` (``epsilon = 1``), where (III)'s family in
     ``R_III`` shrinks to one point.  Coefficients and values are exact in
-    ``Q(A_2)``, and condition (C) is checked exactly at both; the full
-    certificate needs rational stakes, so it is not run at this irrational
-    ratio.
+    ``Q(A_2)``; condition (C) and the full equilibrium check (every player's
+    best deviation over all his coefficients at once,
+    :func:`~exactpoker.games.nash_shapley.best_deviation_gains`) are exact
+    in ``Q(A_2)`` at both: the compiled game needs rational stakes, the
+    payoff polynomials do not.
     """
     a2 = boundaries()[1]
     return _at_boundary("II", a2, {}, ("omega",)), _at_boundary("III", a2, {"upsilon": 0})
