@@ -191,6 +191,17 @@ def test_case_search_keeps_the_systems_and_fixes_the_dominations():
     assert all(case[n] == ONE for case in found for n in HIGH_CALLS if n != "nu")
 
 
+@pytest.mark.slow
+def test_case_search_beyond_the_paper_keeps_system_VI():
+    """At a/b = 2 the search (interior coefficients on open intervals) still lists system VI's case,
+    whose point is certified (test_gap_points_certified), among its (at most) 4694 cases."""
+    from exactpoker.games.nash_shapley_cases import cases
+    from exactpoker.games.nash_shapley_equilibria import system_case
+
+    found = cases(Fraction(2))
+    assert system_case("VI") in found and len(found) <= 4694
+
+
 # -- beyond the paper: A3 < a/b < 3 ---------------------------------------------------------
 
 
