@@ -25,6 +25,16 @@ def test_compare_verdicts():
     assert compare("0.7058", sympy.sqrt(2) / 2) == "disagrees"
 
 
+def test_compare_up_to_a_positive_factor():
+    """Conditions printed up to a positive factor in the game's parameters (seed 003, eq. (13))."""
+    P, x, y = sympy.symbols("P x y", positive=True)
+    computed = 2 * (P + 1) * x - 4 * y
+    assert compare("(P+1)*x - 2*y", computed, up_to_positive_factor=True) == "exact"
+    assert compare("(P+1)*x - 2*y", computed) == "disagrees"
+    for wrong in ("2*y - (P+1)*x", "(P-2)*((P+1)*x - 2*y)", "x*((P+1)*x - 2*y)", "(P+1)*x - y"):
+        assert compare(wrong, computed, up_to_positive_factor=True) == "disagrees", wrong
+
+
 def test_catalog_is_well_formed():
     assert "000" in papers()
     ids = [c.id for c in catalog()]

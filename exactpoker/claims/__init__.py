@@ -36,6 +36,9 @@ class Claim:
     quantity: str
     statement: str
     printed: Any
+    #: Compare symbolic expressions up to a factor that is positive (and free of the
+    #: strategy symbols): the paper gives conditions only up to such a factor.
+    up_to_positive_factor: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ def check(claim: Claim, cache_: dict | None = None) -> Check:
         if cache_ is not None:
             cache_[key] = values
     computed = values[claim.quantity]
-    return Check(claim, computed, compare(claim.printed, computed))
+    return Check(claim, computed, compare(claim.printed, computed, up_to_positive_factor=claim.up_to_positive_factor))
 
 
 def report(paper: str | None = None, progress: Callable[[int, int], None] | None = None) -> Iterator[Check]:

@@ -29,13 +29,23 @@ __all__ = ["compare", "VERDICTS"]
 VERDICTS = ("exact", "rounding", "approximation", "disagrees")
 
 
-def compare(printed: Any, computed: Any) -> str:
-    """The verdict for one printed value against the computed one."""
+def compare(printed: Any, computed: Any, *, up_to_positive_factor: bool = False, parameters: tuple[str, ...] = ("P", "a", "b", "t")) -> str:
+    """The verdict for one printed value against the computed one.
+
+    With ``up_to_positive_factor`` a printed expression is ``exact`` when it is
+    the computed one times a factor that depends only on the game's
+    ``parameters`` and is positive for all their (positive) values.
+    """
     if isinstance(printed, (bool, int)) or isinstance(printed, (list, dict)):
         return "exact" if printed == computed else "disagrees"
     if isinstance(computed, sympy.Basic) and computed.free_symbols:
         names = {symbol.name: symbol for symbol in computed.free_symbols}
-        difference = sympy.simplify(sympy.sympify(printed, locals=names) - computed)
+        expression = sympy.sympify(printed, locals=names)
+        if up_to_positive_factor:
+            ratio = sympy.cancel(expression / computed)
+            constant = all(symbol.name in parameters for symbol in ratio.free_symbols)
+            return "exact" if constant and bool(ratio.is_positive) else "disagrees"
+        difference = sympy.simplify(expression - computed)
         return "exact" if difference == 0 else "disagrees"
     exact = _as_number(computed)
     if exact is None:
