@@ -21,7 +21,10 @@ solution at small ``epsilon`` and finishes exactly.
   sequence-form payoffs, for payoffs affine in one parameter ``t`` (the pot of
   seed 003).  ``f`` is multilinear, so the Jacobian is exact (no finite
   differences): entry by entry, the derivative of a product of
-  probabilities is the product of the others.
+  probabilities is the product of the others.  Which products go where is
+  worked out once per game; an evaluation (``f``, ``df/dx`` and ``df/dt``
+  together, :meth:`GainSystem.evaluate`) is a few vectorised products and
+  two sparse matrix-vector products.
 * :func:`newton` solves ``F = 0`` at fixed parameters.
 * :func:`continue_branch` follows a curve ``F(x, lam) = 0`` by arc-length
   continuation with the seed's adaptive steps (eq. 7 and the paragraph after
@@ -38,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
+import scipy.sparse
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.errors import DegenerateSystemError, InvalidGameError
@@ -77,6 +81,32 @@ def _aligned(games: Sequence[CompiledGame]) -> tuple[np.ndarray, list[np.ndarray
 
 
 @dataclass
+class _Slot:
+    """One step of the entries' paths, ``(player, depth)``: its variable and action sign in every entry."""
+
+    player: int
+    depth: int
+    var: np.ndarray  # (E,) the variable at this step, -1 where the path is shorter
+    sign: np.ndarray  # (E,) +1 for the aggressive action, -1 for the passive one
+
+
+@dataclass
+class _Term:
+    """The part of ``f`` (one own step) or of ``df/dx`` (one own step, one other factor) of every entry.
+
+    ``product`` are the slots whose probabilities multiply; ``index`` the
+    variable (for ``f``) or flat ``(k, l)`` position (for the Jacobian) each
+    entry adds to (a spare last position where a variable does not exist);
+    ``base`` and ``slope`` the owner's payoff coefficients times the signs.
+    """
+
+    product: tuple[int, ...]
+    index: np.ndarray
+    base: np.ndarray
+    slope: np.ndarray
+
+
+@dataclass
 class GainSystem:
     """Counterfactual gains ``f(x, t)`` of a game with payoffs affine in a parameter ``t``.
 
@@ -84,16 +114,54 @@ class GainSystem:
     the parameter.  Variables are numbered over all players' information sets
     (player by player, in each layout's information-set order); ``fixed``
     pins some of them (e.g. dominated choices) and the rest are *free*.
+
+    Every payoff entry is a product of one probability per *slot* (a step of
+    a player's path to it).  The gain at an own step is the entry's
+    coefficient times the product over the slots outside the step and its
+    ancestors, and its derivative in another variable drops that variable's
+    slot too; the index sets of all these terms are computed once, so an
+    evaluation is a few vectorised products and one ``bincount``.
     """
 
     sequences: np.ndarray  # (E, players)
     base: np.ndarray  # (E, players): payoff coefficients at t = 0
     slope: np.ndarray  # (E, players): their derivative in t
-    var_of_sequence: list[np.ndarray]  # per player: (sequences, depth) variables on each sequence's path
-    paths: list[tuple[np.ndarray, np.ndarray]]  # per player: (E, depth) variables and actions, -1 padded
+    slots: list[_Slot]
     num_vars: int
     fixed: dict[int, float] = field(default_factory=dict)
     offsets: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        n = self.num_vars
+        var = np.stack([s.var for s in self.slots], axis=1)  # (E, D)
+        # each step's probability is z[_pick] with z = (1 - x_0, x_0, 1 - x_1, x_1, ..., 1)
+        self._pick = np.where(var < 0, 2 * n, 2 * var + (np.stack([s.sign for s in self.slots], axis=1) > 0))
+        self._free = np.array([k for k in range(n) if k not in self.fixed], dtype=np.int64)
+        self._fixed_keys = np.array(sorted(self.fixed), dtype=np.int64)
+        self._fixed_values = np.array([self.fixed[k] for k in sorted(self.fixed)], dtype=float)
+        self._gain_terms: list[_Term] = []
+        self._jacobian_terms: list[_Term] = []
+        for a, own in enumerate(self.slots):
+            # the slots of an entry's weight seen from own step a: all but a and its ancestors
+            keep = tuple(b for b, s in enumerate(self.slots) if s.player != own.player or s.depth > own.depth)
+            k = np.where(own.var >= 0, own.var, n)
+            base, slope = self.base[:, own.player] * own.sign, self.slope[:, own.player] * own.sign
+            self._gain_terms.append(_Term(keep, k, base, slope))
+            for b in keep:
+                other = self.slots[b]
+                index = np.where((own.var >= 0) & (other.var >= 0), k * (n + 1) + other.var, (n + 1) ** 2 - 1)
+                self._jacobian_terms.append(_Term(tuple(c for c in keep if c != b), index, base * other.sign,
+                                                  slope * other.sign))
+        # sum the terms' values into f (and df/dt) and df/dx: sparse 0/1 matrices, built once
+        self._gain_sum = _summation(self._gain_terms, n)
+        self._gain_base = np.concatenate([term.base for term in self._gain_terms])
+        self._gain_slope = np.concatenate([term.slope for term in self._gain_terms])
+        self._jacobian_sum = _summation(self._jacobian_terms, (n + 1) ** 2 - 1)
+        self._jacobian_base = np.concatenate([term.base for term in self._jacobian_terms])
+        self._jacobian_slope = np.concatenate([term.slope for term in self._jacobian_terms])
+        # work space, reused: large temporaries are otherwise mapped and unmapped at every evaluation
+        self._gain_work = np.empty((2, len(self._gain_base)))
+        self._jacobian_work = np.empty((2, len(self._jacobian_base)))
 
     @classmethod
     def from_games(
@@ -110,7 +178,7 @@ class GainSystem:
         slope = (c1 - c0) / (t1 - t0)
         base = c0 - t0 * slope
         offsets, total = [], 0
-        tables, paths = [], []
+        slots = []
         for p, layout in enumerate(g0.layouts):
             offsets.append(total)
             # each sequence's path of (variable, action), root first
@@ -125,87 +193,93 @@ class GainSystem:
             for s, steps in enumerate(path_of):
                 for d, (v, a) in enumerate(steps):
                     var[s, d], act[s, d] = v, a
-            tables.append(var)
-            paths.append((var[sequences[:, p]], act[sequences[:, p]]))
+            for d in range(depth):
+                slots.append(_Slot(p, d, var[sequences[:, p], d], np.where(act[sequences[:, p], d] == 1, 1.0, -1.0)))
             total += layout.num_infosets
-        return cls(sequences, base, slope, tables, paths, total, dict(fixed or {}), tuple(offsets))
+        return cls(sequences, base, slope, slots, total, dict(fixed or {}), tuple(offsets))
 
     # -- variables -------------------------------------------------------------------------
 
     @property
     def free(self) -> np.ndarray:
         """Indices of the free variables."""
-        return np.array([k for k in range(self.num_vars) if k not in self.fixed], dtype=np.int64)
+        return self._free
 
     def full(self, free_values: np.ndarray) -> np.ndarray:
         """All variables from the free ones (fixed ones at their values)."""
         x = np.empty(self.num_vars)
-        x[self.free] = free_values
-        for k, v in self.fixed.items():
-            x[k] = v
+        x[self._free] = free_values
+        x[self._fixed_keys] = self._fixed_values
         return x
 
     # -- evaluation ------------------------------------------------------------------------
 
-    def _factors(self, x: np.ndarray) -> list[np.ndarray]:
-        """Per player, the probability of each step of the entries' paths (1 where padded)."""
-        out = []
-        for var, act in self.paths:
-            prob = np.where(var >= 0, np.where(act == 1, x[np.maximum(var, 0)], 1 - x[np.maximum(var, 0)]), 1.0)
-            out.append(prob)
-        return out
+    def _factors(self, x: np.ndarray) -> np.ndarray:
+        """``(E, slots)``: the probability of each step of the entries' paths (1 where padded)."""
+        z = np.empty(2 * self.num_vars + 1)
+        z[0:-1:2], z[1::2], z[-1] = 1.0 - x, x, 1.0
+        return z[self._pick]
 
     def payoffs(self, x: np.ndarray, t: float) -> np.ndarray:
         """Every player's expected payoff at ``x`` (all variables) and ``t``."""
-        weight = np.ones(len(self.base))
-        for prob in self._factors(x):
-            weight = weight * prob.prod(axis=1)
+        weight = self._factors(x).prod(axis=1)
         return (self.base + t * self.slope).T @ weight
+
+    def evaluate(self, x: np.ndarray, t: float, *, jacobian: bool = True
+                 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+        """``f(x, t)``, ``df/dx`` (num_vars x num_vars, if asked) and ``df/dt``, all variables, in one pass."""
+        n = self.num_vars
+        columns = self._factors(x).T.copy()
+        weight, value = _products(columns, self._gain_terms, self._gain_work)
+        ft = self._gain_sum @ np.multiply(self._gain_slope, weight, out=value)
+        np.multiply(self._gain_slope, t, out=value)
+        value += self._gain_base
+        f = self._gain_sum @ np.multiply(value, weight, out=value)
+        if not jacobian:
+            return f, None, ft
+        weight, value = _products(columns, self._jacobian_terms, self._jacobian_work)
+        np.multiply(self._jacobian_slope, t, out=value)
+        value += self._jacobian_base
+        value *= weight
+        J = np.append(self._jacobian_sum @ value, 0.0).reshape(n + 1, n + 1)[:n, :n]
+        return f, J, ft
 
     def gains(self, x: np.ndarray, t: float, *, jacobian: bool = False, slope_only: bool = False
               ) -> tuple[np.ndarray, np.ndarray | None]:
         """``f(x, t)`` over all variables and, if asked, ``df/dx`` (num_vars x num_vars).
 
-        ``slope_only`` evaluates with the payoffs' derivative in ``t``
-        instead, which gives ``df/dt`` (the payoffs are affine in ``t``).
+        ``slope_only`` returns ``df/dt`` instead of ``f`` (the payoffs are
+        affine in ``t``).
         """
-        n = self.num_vars
-        coef = self.slope if slope_only else self.base + t * self.slope
-        factors = self._factors(x)
-        players = len(self.paths)
-        f = np.zeros(n)
-        J = np.zeros(n * n) if jacobian else None
-        for i in range(players):
-            var_i, act_i = self.paths[i]
-            others = np.ones(len(coef))
-            for q in range(players):
-                if q != i:
-                    others = others * factors[q].prod(axis=1)
-            depth = var_i.shape[1]
-            for dk in range(depth):
-                k = var_i[:, dk]
-                here = k >= 0
-                sign = np.where(act_i[:, dk] == 1, 1.0, -1.0)
-                below = factors[i][:, dk + 1:].prod(axis=1)
-                weight = coef[:, i] * sign * below * others
-                f += np.bincount(k[here], weight[here], minlength=n)
-                if J is None:
-                    continue
-                # the factors of this term: own steps below dk and every step of the others
-                terms = [(i, d) for d in range(dk + 1, depth)] + [
-                    (q, d) for q in range(players) if q != i for d in range(self.paths[q][0].shape[1])
-                ]
-                for q, d in terms:
-                    var_q, act_q = self.paths[q]
-                    l = var_q[:, d]
-                    use = here & (l >= 0)
-                    rest = coef[:, i] * sign
-                    for q2, d2 in terms:
-                        if (q2, d2) != (q, d):
-                            rest = rest * factors[q2][:, d2]
-                    dsign = np.where(act_q[:, d] == 1, 1.0, -1.0)
-                    J += np.bincount(k[use] * n + l[use], (rest * dsign)[use], minlength=n * n)
-        return f, (None if J is None else J.reshape(n, n))
+        f, J, ft = self.evaluate(x, t, jacobian=jacobian)
+        return (ft if slope_only else f), J
+
+
+def _summation(terms: Sequence[_Term], size: int) -> "scipy.sparse.csr_matrix":
+    """The 0/1 matrix adding the terms' entries (one after the other) into ``size`` positions.
+
+    Entries whose ``index`` is ``size`` (a variable that does not exist) are dropped.
+    """
+    index = np.concatenate([term.index for term in terms])
+    used = np.nonzero(index < size)[0]
+    return scipy.sparse.csr_matrix((np.ones(len(used)), (index[used], used)), shape=(size, len(index)))
+
+
+def _products(columns: np.ndarray, terms: Sequence[_Term], work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each term's product of ``columns`` rows, one after the other in ``work[0]`` (``work[1]`` is left free)."""
+    weight, size = work[0], columns.shape[1]
+    for i, term in enumerate(terms):
+        out = weight[i * size:(i + 1) * size]
+        rows = term.product
+        if not rows:
+            out.fill(1.0)
+        elif len(rows) == 1:
+            out[:] = columns[rows[0]]
+        else:
+            np.multiply(columns[rows[0]], columns[rows[1]], out=out)
+            for r in rows[2:]:
+                out *= columns[r]
+    return weight, work[1]
 
 
 @dataclass
@@ -237,13 +311,12 @@ class Regularised:
         s = self.system
         free = s.free
         x = s.full(xf)
-        f, J = s.gains(x, t, jacobian=True)
+        f, J, ft = s.evaluate(x, t)
         y = f[free] / eps
         gp = g_prime(y)
         F = g(y) - xf
         Jx = (gp / eps)[:, None] * J[np.ix_(free, free)] - np.eye(len(free))
         if self.parameter == "t":
-            ft, _ = s.gains(x, t, slope_only=True)
             Jl = gp / eps * ft[free]
         else:
             Jl = -gp * y
@@ -258,11 +331,17 @@ def newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.nda
     (the parameter) is held fixed.  Raises :class:`DegenerateSystemError`
     when it does not converge.
     """
+    return _newton(fun, X, extra, tol, max_iter)[0]
+
+
+def _newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.ndarray, extra, tol: float,
+            max_iter: int) -> tuple[np.ndarray, int]:
+    """:func:`newton`, also returning the number of Jacobians it took."""
     X = np.array(X, dtype=float)
-    for _ in range(max_iter):
+    for iteration in range(1, max_iter + 1):
         F, J = fun(X)
         if np.max(np.abs(F)) < tol * 1e-3 and extra is None:
-            return X
+            return X, iteration
         if extra is None:
             A, rhs = J[:, :-1], -F
         else:
@@ -280,7 +359,7 @@ def newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.nda
         if not np.all(np.isfinite(X)):
             break
         if np.max(np.abs(step)) < tol:
-            return X
+            return X, iteration
     raise DegenerateSystemError("newton(): no convergence")
 
 
@@ -295,15 +374,24 @@ def continue_branch(
     delta_max: float = 0.1,
     delta_min: float = 1e-12,
     max_steps: int = 100000,
+    fast_growth: float = 2.0,
+    max_iter: int = 12,
+    tol: float = 1e-8,
 ) -> Iterator[np.ndarray]:
     """Arc-length continuation of ``fun(X) = 0`` from two solutions (seed 003, eq. 7).
 
     Each step solves ``fun(X) = 0`` with ``(X - X_i) . T = delta`` (``T`` the
-    unit secant of the last step) by :func:`newton`, from a quadratic
-    extrapolation of the last three solutions.  ``delta`` shrinks (halves)
-    when Newton fails or the step is longer than ``max(1.05 delta,
-    1e-3 eps)``, and grows by 10% otherwise, up to ``delta_max``.  Yields
-    each new solution until ``stop(X)`` is true.
+    unit secant of the last step) by :func:`newton` (at most ``max_iter``
+    iterations, until a Newton step is below ``tol``: once Newton converges
+    quadratically the point is then good to about ``tol**2``), from a
+    quadratic extrapolation of the last three solutions.
+    ``delta`` shrinks (halves) when Newton fails or the step is longer than
+    ``max(1.05 delta, 1e-3 eps)``, and grows otherwise, up to ``delta_max``:
+    by 10% as in the seed, or by ``fast_growth`` when Newton needed at most
+    two iterations (the extrapolation was nearly exact: past a corner of the
+    regularised branch, where steps of order ``eps`` were needed, the step
+    recovers in a few dozen steps instead of a few hundred).  Yields each new
+    solution until ``stop(X)`` is true.
     """
     history = [np.array(X0, float), np.array(X1, float)]
     for _ in range(max_steps):
@@ -316,7 +404,7 @@ def continue_branch(
             else:
                 guess = Xi + delta * T
             try:
-                X = newton(fun, guess, extra=(T, T @ Xi + delta))
+                X, iterations = _newton(fun, guess, (T, T @ Xi + delta), tol, max_iter)
                 ok = np.linalg.norm(X - Xi) <= max(1.05 * delta, 1e-3 * eps)
             except DegenerateSystemError:
                 ok = False
@@ -329,7 +417,7 @@ def continue_branch(
         yield X
         if stop(X):
             return
-        delta = min(delta * 1.1, delta_max)
+        delta = min(delta * (fast_growth if iterations <= 2 else 1.1), delta_max)
 
 
 def _quadratic(points: list[np.ndarray], delta: float) -> np.ndarray:
