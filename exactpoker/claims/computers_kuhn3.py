@@ -87,10 +87,24 @@ def _skp(params: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _skp_condition(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Appendix A, eq. (13): condition ``f_k`` of SKP derived from the rules (the gain of betting or calling).
+
+    The seed gives each condition up to a positive factor (the probability of
+    the deals, and for ``f_4``, ``f_8`` a further 1/2): its catalog entries are
+    compared ``up_to_positive_factor``.
+    """
+    from exactpoker.games import kuhn3_skp
+
+    k = params["condition"]
+    return {f"f{k}": kuhn3_skp.conditions()[k - 1]}
+
+
 COMPUTERS: dict[str, Computer] = {
     "kuhn3.structure": _structure,
     "kuhn3.p-min": _p_min,
     "kuhn3.low-pot": _low_pot,
     "kuhn3.family": _family,
     "kuhn3.skp": _skp,
+    "kuhn3.skp-condition": _skp_condition,
 }
