@@ -17,7 +17,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.games import kuhn3
 from exactpoker.games import kuhn3_skp as skp
 from exactpoker.solve.continuation import g
-from exactpoker.solve.support_solve import exact_gains, symbolic_gains
+from exactpoker.solve.support_solve import exact_gains, profile_of, symbolic_gains
 
 
 # -- the game from its rules (section 2) -------------------------------------------------------
@@ -100,10 +100,34 @@ def test_float_gains_match_the_exact_ones():
     f, J = system.gains(x, float(pot), jacobian=True)
     exact = exact_gains(kuhn3.compiled(n, pot), xs)
     assert np.allclose(f, [float(v) for v in exact], atol=1e-14)
-    for col in (0, 7, 33):
+    for col in range(system.num_vars):
         hi, lo = x.copy(), x.copy()
         hi[col], lo[col] = 1, 0
         assert np.allclose(J[:, col], system.gains(hi, 4.5)[0] - system.gains(lo, 4.5)[0], atol=1e-14)
+    # df/dt: the gains are affine in the pot; f, df/dx and df/dt in one pass agree with the above
+    f2, J2, ft = system.evaluate(x, float(pot))
+    later = exact_gains(kuhn3.compiled(n, pot + 1), xs)
+    assert np.allclose(ft, [float(b - a) for a, b in zip(exact, later)], atol=1e-14)
+    assert np.array_equal(f2, f) and np.array_equal(J2, J)
+    assert np.allclose(system.payoffs(x, float(pot)),
+                       [float(v) for v in verify(kuhn3.compiled(n, pot), profile_of(kuhn3.compiled(n, pot), xs)).payoffs],
+                       atol=1e-14)
+
+
+def test_continuation_follows_a_fold_and_regrows_its_steps():
+    """Arc-length continuation (eq. 7) round the fold of x^2 + lam^2 = 1; after a tiny start the steps regrow."""
+    from exactpoker.solve.continuation import continue_branch
+
+    def circle(X):
+        return np.array([X[0] ** 2 + X[1] ** 2 - 1]), np.array([[2 * X[0], 2 * X[1]]])
+
+    start = np.array([1.0, 0.0])
+    points = list(continue_branch(circle, start, np.array([np.sqrt(1 - 1e-18), 1e-9]), lambda X: X[0] < -0.99,
+                                  eps=1e-6, delta=1e-9))
+    assert all(abs(np.hypot(*X) - 1) < 1e-12 for X in points)
+    assert points[-1][0] < -0.99 and max(abs(X[1]) for X in points) > 0.99  # went round, lam turned back
+    steps = [np.linalg.norm(b - a) for a, b in zip(points, points[1:])]
+    assert max(steps) > 0.09 and len(points) < 100  # from 1e-9 to delta_max = 0.1 in a few dozen steps
 
 
 def test_regularising_function():
@@ -114,28 +138,29 @@ def test_regularising_function():
 
 # -- SKP (section 4, Appendix A) --------------------------------------------------------------
 
-SEED_F = [
-    "P*b1 - 2*a1",
-    "(P+1)*b1 - 2*a1",
-    "2*P - 4 - (P+1)*(c2+d3)",
-    "c2 + d3 - b3 - (1 + c3/2)*b2",
-    "(P + a1)*b2 + (b1 - 2)*a2",
-    "(P+1)*b2 - 2*a2",
-    "2*P - 4 + 2*a1 - (P+1)*(c3+d1)",
-    "c3 + d1 - c3*b1/2 - (1 + c1/2)*b3",
-    "(P + a2)*b3 + b2 - 2",
-    "(P+1)*b3 + b1 - 2",
-    "2*P - 4 + 2*a1 + 2*a2 - (P+1)*(c1+d2)",
-]
+def test_skp_conditions_in_the_claims_catalog():
+    """`exactpoker verify --paper 003` lists eq. (13)'s f_1 .. f_11, in the seed's order of the eleven."""
+    from exactpoker.claims import catalog
+
+    claims = [c for c in catalog("003") if c.kind == "kuhn3.skp-condition"]
+    assert [c.quantity for c in claims] == [f"f{k}" for k in range(1, 12)]
+    assert [c.params["condition"] for c in claims] == list(range(1, 12))
+    assert all(c.up_to_positive_factor for c in claims)
 
 
 @pytest.mark.slow
 def test_skp_conditions_are_eq_13_up_to_positive_factors():
     """Appendix A, eq. (13): f_1 .. f_11 derived from the rules equal the seed's times a positive constant."""
-    names = {**skp.SYMBOLS, "P": skp.P}
-    for ours, printed in zip(skp.conditions(), SEED_F):
-        ratio = sympy.cancel(ours / sympy.sympify(printed, locals=names))
-        assert ratio.is_Rational and ratio > 0, (ours, printed)
+    from dataclasses import replace
+
+    from exactpoker.claims import catalog, check
+
+    claims = [c for c in catalog("003") if c.kind == "kuhn3.skp-condition"]
+    for claim in claims:
+        assert check(claim).verdict == "exact", claim.id
+    # a misprint (wrong sign, a missing term, a factor that is not positive) disagrees
+    for wrong in ("2*a1 - P*b1", "P*b1 - a1", "P*b1", "(P - 2)*(P*b1 - 2*a1)", "a1*(P*b1 - 2*a1)"):
+        assert check(replace(claims[0], printed=wrong)).verdict == "disagrees", wrong
 
 
 def test_skp_solution_one():
@@ -286,6 +311,30 @@ def test_solve_near_exact_cubic_field():
     values = solve_near(equations, ctx, [0.35, 2.9])
     assert all(evaluate(e, dict(enumerate(values))) == 0 for e in equations)
     assert values[0].field.degree == 3 and abs(float(values[0]) - 0.3472963553) < 1e-9
+
+
+def test_algebraic_finish_reports_its_pins(monkeypatch):
+    """Columns the algebraic finish pins (gains that vanish once the others are exact) are listed as pinned.
+
+    At N = 4, P = 5/2 nodes 7 to 12 are never reached; with a Jacobian that
+    hides it (the identity) and no rational refinement, the algebraic finish
+    finds those gains identically zero and pins their variables itself.
+    """
+    import exactpoker.solve.support_solve as support
+    from exactpoker.errors import CertificationError
+
+    def no_rational(*args, **kwargs):
+        raise CertificationError("refinement switched off")
+
+    monkeypatch.setattr(support, "_refine", no_rational)
+    n, p = 4, Fraction(5, 2)
+    system = kuhn3.gain_system(n)
+    g = kuhn3.compiled(n, p)
+    sol = support.solve_exact(g, kuhn3.float_equilibrium(n, p), lambda z: np.eye(len(z)), system.fixed)
+    unreached = kuhn3.variable_index(g, 10, 2)
+    assert sol.certificate.holds and unreached in sol.interior and unreached in sol.pinned
+    assert set(sol.pinned) < set(sol.interior)
+    assert all(sol.x[k].denominator <= 10 for k in sol.pinned)
 
 
 # -- branch and CLI -------------------------------------------------------------------------

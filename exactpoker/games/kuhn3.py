@@ -74,7 +74,7 @@ from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive
-from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.results import SolveResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
@@ -444,7 +444,7 @@ def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, g
     g = compiled(cards, pot)
     table = node_table(g, solution.x)
     pinned = [_node_card(g, k) + (solution.x[k],) for k in solution.pinned]
-    eq = Equilibrium.from_certificate(solution.certificate, table, solution.profile)
+    eq = solution.equilibrium(table)
     notes = []
     if pinned:
         notes.append(f"{len(pinned)} (node, card) choices were free on this support (a family of equilibria, or "
@@ -460,6 +460,14 @@ def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, g
                             "interval": list(field.interval)}
         details["approximate"] = {"values": [float(v) for v in eq.values],
                                   "strategies": {node: [float(v) for v in row] for node, row in table.items()}}
+    from exactpoker.solve.support_solve import BallSolution
+
+    if isinstance(solution, BallSolution):
+        box = solution.describe(lambda k: list(_node_card(g, k)))
+        notes.append(f"the equilibrium is irrational of high degree: its mixed entries are the unique zero of the "
+                     f"gains details['isolating_box']['equations'] in the rational box details['isolating_box']"
+                     f"['box'] ({box['kind']}; entries shown as d.ddd±1e-k)")
+        details["isolating_box"] = box
     return SolveResult(game_name, {"cards": cards, "pot": pot}, method, (eq,), tuple(notes), details)
 
 

@@ -32,8 +32,14 @@ degree 14 at ``N = 5, P = 5/2``).  When refinement finds no rational point,
 step 3 solves the square system exactly in a real number field
 (:func:`exactpoker.solve.elimination.solve_near` on the gains as polynomials,
 :func:`gain_polynomials`), and step 4 certifies that profile, whose entries are
-:class:`~exactpoker.algebraic.AlgebraicNumber`.  :func:`family` describes the equilibria on a support
-symbolically (small games).
+:class:`~exactpoker.algebraic.AlgebraicNumber`.  Only minimal polynomials
+of low degree are looked for there (:data:`ALGEBRAIC_DEGREE`: fast); beyond,
+e.g. at ``N = 5, P = 3``, the equilibrium is given exactly as the unique zero
+of the square system in a box proved by Krawczyk's test
+(:mod:`exactpoker.solve.krawczyk`) and certified in ball arithmetic
+(:func:`exactpoker.certify_balls.certify_box`): a :class:`BallSolution`,
+whose support is corrected at variables the float guide misread.
+:func:`family` describes the equilibria on a support symbolically (small games).
 
 Variables are numbered as in :class:`~exactpoker.solve.continuation.GainSystem`:
 player by player, each player's information sets in layout order.
@@ -50,11 +56,15 @@ import warnings
 import numpy as np
 import scipy.linalg
 
+from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, CertifiedReal, SupportError, ball_equilibrium,
+                                      certify_box, gain_value_polynomials)
 from exactpoker.certify_sequential import SequentialCertificate, counterfactual_values, verify_sequential
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError
+from exactpoker.results import Equilibrium
 from exactpoker.solve.elimination import EliminationError, jacobian_at, solve_near
+from exactpoker.solve.krawczyk import IsolatingBox, KrawczykError, isolate
 
 if TYPE_CHECKING:  # pragma: no cover
     import flint
@@ -62,7 +72,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from exactpoker.algebraic import AlgebraicNumber
 
-__all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "solve_exact"]
+__all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "BallSolution", "solve_exact"]
+
+#: Digits and highest degree of the minimal polynomials tried before the isolating box (fast; degree 14 found).
+ALGEBRAIC_DIGITS = (1500,)
+ALGEBRAIC_DEGREE = 24
+
+#: Variables whose side (0, 1 or interior) the isolating-box finish may correct when the float guide misread it.
+SUPPORT_CORRECTIONS = 8
+#: A float-guide value this near 0 or 1 may belong there; a box's zero this far from the guide is another zero.
+NEAR_END, FAR = 0.01, 0.05
+#: Relative rank tolerances tried in turn for the isolating-box finish's choice of equations.
+RANK_TOLS = (1e-9, 1e-5)
 
 
 def profile_of(compiled: CompiledGame, x: Sequence[Fraction]) -> BehaviourProfile:
@@ -109,6 +130,39 @@ class ExactSolution:
     profile: BehaviourProfile
     certificate: SequentialCertificate
 
+    def equilibrium(self, strategies: Mapping[str, Sequence[object]]) -> Equilibrium:
+        """The certified :class:`~exactpoker.results.Equilibrium` with the game's strategy table."""
+        return Equilibrium.from_certificate(self.certificate, strategies, self.profile)
+
+
+@dataclass(frozen=True)
+class BallSolution(ExactSolution):
+    """An equilibrium given exactly as the unique zero of a rational system in a proved box.
+
+    ``unknowns`` (variables) are the box's coordinates; ``equations`` the
+    variables whose gains (the others at their exact values in ``x``) form
+    the square system; ``box`` the :class:`~exactpoker.solve.krawczyk.IsolatingBox`.
+    In ``x`` the unknowns are :class:`~exactpoker.certify_balls.CertifiedReal`;
+    ``certificate`` is the :class:`~exactpoker.certify_balls.BallCertificate`.
+    """
+
+    box: IsolatingBox
+    unknowns: tuple[int, ...]
+    equations: tuple[int, ...]
+
+    def equilibrium(self, strategies: Mapping[str, Sequence[object]]) -> BallEquilibrium:
+        """The :class:`~exactpoker.certify_balls.BallEquilibrium` with the game's strategy table."""
+        return ball_equilibrium(self.certificate, strategies, self.profile)
+
+    def describe(self, name: Callable[[int], object]) -> dict[str, object]:
+        """The system and the box, exactly: ``name(k)`` names variable ``k`` (the polynomials use ``x<k>``)."""
+        certificate: BallCertificate = self.certificate  # type: ignore[assignment]
+        return {"kind": certificate.kind,
+                "unknowns": {f"x{k}": name(k) for k in self.unknowns},
+                "equations": [{"gain_of": name(r), "polynomial": str(e)}
+                              for r, e in zip(self.equations, self.box.equations)],
+                "box": {f"x{k}": [lo, hi] for k, (lo, hi) in zip(self.unknowns, self.box.intervals())}}
+
 
 def _independent(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
     """Columns of ``matrix`` that form a well-conditioned basis of its column space (pivoted QR)."""
@@ -135,6 +189,7 @@ def solve_exact(
     pin_denominators: Sequence[int] = (10, 100, 1000, 10**4, 10**6),
     iterations: int = 40,
     forced: Sequence[tuple[int, int]] = (),
+    digits: int = 30,
 ) -> ExactSolution:
     """An exact certified equilibrium near the float solution ``x_float`` (all variables).
 
@@ -159,6 +214,9 @@ def solve_exact(
     forced : sequence of (player, infoset)
         Information sets whose play the rules fix (a restricted game), passed
         to :func:`~exactpoker.certify_sequential.verify_sequential`.
+    digits : int
+        Certified decimal places of an equilibrium given by an isolating box
+        (:class:`BallSolution`); 0 turns that finish off.
 
     Raises
     ------
@@ -167,7 +225,11 @@ def solve_exact(
 
     The square system is first solved by refinement towards a rational
     point; if none is found, exactly in a real number field
-    (:func:`exactpoker.solve.elimination.solve_near`).
+    (:func:`exactpoker.solve.elimination.solve_near`, minimal polynomials of
+    degree up to :data:`ALGEBRAIC_DEGREE`); if that fails too, as the unique
+    zero of the system in a box proved by Krawczyk's test and certified in
+    ball arithmetic (:class:`BallSolution`, :func:`_ball_solution`), when
+    ``digits`` is positive and no tie on the box is left undecided.
     """
     n = len(x_float)
     free = [k for k in range(n) if k not in fixed]
@@ -193,23 +255,34 @@ def solve_exact(
         trial = list(x)
         for k in pinned:
             trial[k] = Fraction(float(x_float[k])).limit_denominator(bound)
+        reported = pinned  # the algebraic finish may pin more
         try:
             if cols:
                 trial = _refine(compiled, trial, x_float, jacobian, rows, cols, iterations)
         except CertificationError as error:
-            if not algebraic:
-                continue
-            try:  # no rational solution found: the algebraic one
-                trial = _algebraic(compiled, trial, x_float, rows, cols, interior)
-            except CertificationError as algebraic_error:
-                failure = f"{error}; {algebraic_error}"
-                # a system the algebraic finish cannot solve stays so for other pins (and it is costly)
-                algebraic = not isinstance(algebraic_error, EliminationError)
+            pinned_trial, solved = trial, False
+            if algebraic:
+                try:  # no rational solution found: the algebraic one
+                    trial, reported = _algebraic(compiled, trial, x_float, rows, cols, interior)
+                    solved = True
+                except CertificationError as algebraic_error:
+                    failure = f"{error}; {algebraic_error}"
+                    # a system the algebraic finish cannot solve stays so for other pins (and it is costly)
+                    algebraic = not isinstance(algebraic_error, EliminationError)
+            if not solved:
+                if digits:  # too high a degree for a minimal polynomial: the unique zero in a proved box
+                    try:
+                        return _ball_solution(compiled, pinned_trial, x_float, (zeros, ones, interior), digits,
+                                              bound)
+                    except CertificationError as ball_error:
+                        failure = f"{failure}; isolating box: {ball_error}"
+                if not pinned:
+                    break
                 continue
         profile = profile_of(compiled, trial)
         certificate = verify_sequential(compiled, profile, forced)
         if certificate.holds:
-            return ExactSolution(tuple(trial), tuple(zeros), tuple(ones), tuple(interior), tuple(pinned),
+            return ExactSolution(tuple(trial), tuple(zeros), tuple(ones), tuple(interior), tuple(reported),
                                  profile, certificate)
         failure = (f"the exact solution on the support read from the float guide fails the certificate "
                    f"(max regret ~{float(certificate.max_regret):.3g}, {len(certificate.violations)} "
@@ -280,78 +353,165 @@ def gain_polynomials(compiled: CompiledGame, x: Sequence[Fraction], unknowns: Se
     sequence, then the backward pass over the owner's information sets),
     with ``flint.fmpq_mpoly`` entries; the polynomials are multilinear.
     """
-    import flint
-
-    ctx = flint.fmpq_mpoly_ctx.get(tuple(f"x{k}" for k in unknowns), "lex")
-    generator = dict(zip(unknowns, ctx.gens()))
-
-    def const(value: Fraction) -> "flint.fmpq_mpoly":
-        return ctx.constant(flint.fmpq(value.numerator, value.denominator))
-
-    entries = [generator[k] if k in generator else const(Fraction(v)) for k, v in enumerate(x)]
-    weights, k = [], 0
-    for layout in compiled.layouts:
-        w = [const(Fraction(0))] * layout.num_sequences
-        w[0] = const(Fraction(1))
-        for infoset in range(layout.num_infosets):
-            parent = w[layout.parent_sequence(infoset)]
-            passive, aggressive = layout.infoset_sequences(infoset)
-            w[passive], w[aggressive] = parent * (1 - entries[k + infoset]), parent * entries[k + infoset]
-        weights.append(w)
-        k += layout.num_infosets
-    gains: list["flint.fmpq_mpoly"] = []
-    k = 0
-    for p, layout in enumerate(compiled.layouts):
-        own = [const(Fraction(0))] * layout.num_sequences
-        scale = const(Fraction(1, compiled.denominator))
-        for row, coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, p].tolist()):
-            if coefficient:
-                term = scale * coefficient
-                for q in range(compiled.num_players):
-                    if q != p:
-                        term = term * weights[q][row[q]]
-                own[row[p]] = own[row[p]] + term
-        worth: list[object] = [None] * layout.num_infosets
-        player_gains: list[object] = [None] * layout.num_infosets
-        for infoset in reversed(range(layout.num_infosets)):
-            values = [own[s] + sum((worth[j] for j in layout.children[s]), const(Fraction(0)))
-                      for s in layout.infoset_sequences(infoset)]
-            player_gains[infoset] = values[1] - values[0]
-            worth[infoset] = values[0] + entries[k + infoset] * (values[1] - values[0])
-        gains += player_gains
-        k += layout.num_infosets
+    ctx, gains, _values = gain_value_polynomials(compiled, x, unknowns)
     return ctx, gains
 
 
-def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
-               cols: list[int], interior: list[int]) -> list[object]:
-    """Solve ``f_rows = 0`` for ``x_cols`` exactly in a number field (:mod:`exactpoker.solve.elimination`).
+def _square_system(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
+                   cols: list[int], interior: list[int], *, tol: float = 1e-5, bound: int = 10
+                   ) -> tuple[list[Fraction], list[int], list[int], "flint.fmpq_mpoly_ctx | None", list["flint.fmpq_mpoly"]]:
+    """The square system ``f_rows = 0`` in ``x_cols`` as polynomials: ``(x, cols, rows, ctx, gains)``.
 
+    ``gains`` are every variable's gain in the ``cols`` (:func:`gain_polynomials`).
     If some of ``rows`` vanish identically once the pinned and boundary
     variables take their exact values, the equations are chosen again among
-    all interior gains (independent at the float point).
+    all interior gains (independent at the float point, relative tolerance
+    ``tol``), and columns they do not fix are pinned at the rationals of
+    denominator at most ``bound`` nearest their float values.
     """
     if not cols:
-        return list(x)
+        return x, [], [], None, []
     ctx, gains = gain_polynomials(compiled, x, cols)
+    if rows and not any(gains[r].is_zero() for r in rows):
+        return x, cols, rows, ctx, gains
     point = [float(x_float[k]) for k in cols]
-    equations = [gains[r] for r in rows]
-    if not rows or any(e.is_zero() for e in equations):  # the float choice of rows degenerates: choose again
-        candidates = [gains[k] for k in interior if not gains[k].is_zero()]
-        chosen = _independent(jacobian_at(candidates, ctx, point).T) if candidates else []
-        equations = [candidates[i] for i in chosen]
-        if len(equations) < len(cols):  # fewer conditions than unknowns: pin the columns they do not fix
-            keep = [cols[c] for c in _independent(jacobian_at(equations, ctx, point))]
-            x = list(x)
-            for k in cols:
-                if k not in keep:
-                    x[k] = Fraction(float(x_float[k])).limit_denominator(10)
-            return _algebraic(compiled, x, x_float, [], keep, interior)
-    solution = solve_near(equations, ctx, point)
+    candidates = [k for k in interior if not gains[k].is_zero()]
+    chosen = _independent(jacobian_at([gains[k] for k in candidates], ctx, point).T, tol) if candidates else []
+    rows = [candidates[i] for i in chosen]
+    if len(rows) < len(cols):  # fewer conditions than unknowns: pin the columns they do not fix
+        keep = [cols[c] for c in _independent(jacobian_at([gains[r] for r in rows], ctx, point), tol)] if rows else []
+        x = list(x)
+        for k in cols:
+            if k not in keep:
+                x[k] = Fraction(float(x_float[k])).limit_denominator(bound)
+        return _square_system(compiled, x, x_float, [], keep, interior, tol=tol, bound=bound)
+    return x, cols, rows, ctx, gains
+
+
+def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
+               cols: list[int], interior: list[int]) -> tuple[list[object], list[int]]:
+    """Solve ``f_rows = 0`` for ``x_cols`` exactly in a number field (:mod:`exactpoker.solve.elimination`).
+
+    Returns every variable and the interior ones left pinned (those not in
+    ``cols``, and any :func:`_square_system` pins on top of them).
+    The square system is :func:`_square_system`'s.  Only minimal polynomials
+    of degree up to :data:`ALGEBRAIC_DEGREE` at :data:`ALGEBRAIC_DIGITS`
+    digits are looked for (fast); higher degrees are left to the isolating
+    box (:func:`_ball_solution`).
+    """
+    x, cols, rows, ctx, gains = _square_system(compiled, x, x_float, rows, cols, interior)
+    pinned = [k for k in interior if k not in cols]
+    if not cols:
+        return list(x), pinned
+    solution = solve_near([gains[r] for r in rows], ctx, [float(x_float[k]) for k in cols],
+                          digits=ALGEBRAIC_DIGITS, max_degree=ALGEBRAIC_DEGREE)
     trial: list[object] = list(x)
     for k, value in zip(cols, solution):
         trial[k] = value
-    return trial
+    return trial, pinned
+
+
+def _ball_solution(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
+                   support: tuple[list[int], list[int], list[int]], digits: int, bound: int) -> "BallSolution":
+    """The equilibrium as the unique zero of the square system in a proved box, certified on balls.
+
+    The square system is chosen afresh among all interior variables (relative
+    rank tolerance first :data:`RANK_TOLS`'s smallest: ill-conditioned is not
+    singular here; columns left free are pinned at rationals of denominator
+    at most ``bound``).
+    :func:`exactpoker.solve.krawczyk.isolate` proves the box;
+    :func:`exactpoker.certify_balls.certify_box` proves the equilibrium
+    conditions on it.  ``support`` is ``(zeros, ones, interior)``; a variable
+    it misreads (the box's zero far from the guide, or a gain of the wrong
+    sign) is moved and the system solved again, up to
+    :data:`SUPPORT_CORRECTIONS` times.  If that fails, the next tolerance of
+    :data:`RANK_TOLS` is tried (a nearly singular system may hide a family).
+    """
+    failure: CertificationError | None = None
+    for tol in RANK_TOLS:
+        try:
+            return _ball_corrections(compiled, x, x_float, support, digits, bound, tol)
+        except CertificationError as error:
+            failure = error
+    assert failure is not None
+    raise failure
+
+
+def _ball_corrections(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
+                      support: tuple[list[int], list[int], list[int]], digits: int, bound: int, tol: float
+                      ) -> "BallSolution":
+    """:func:`_ball_solution` at one rank tolerance ``tol``."""
+    zeros, ones, interior = (list(part) for part in support)
+    x = list(x)
+    rows: list[int] = []
+    cols = list(interior)
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    for correction in range(SUPPORT_CORRECTIONS + 1):
+        state = (tuple(sorted(zeros)), tuple(sorted(ones)), tuple(sorted(cols)))
+        if state in seen:
+            raise CertificationError("the corrections of the float guide's support go round in a cycle")
+        seen.add(state)
+        square, unknowns, equations, ctx, gains = _square_system(compiled, x, x_float, rows, cols, interior,
+                                                                 tol=tol, bound=bound)
+        if not unknowns:
+            raise CertificationError("no unknowns are left on the support for an isolating box")
+        try:
+            box = isolate([gains[r] for r in equations], ctx, [float(x_float[k]) for k in unknowns], digits=digits)
+        except KrawczykError:  # singular or no zero nearby: an interior variable near 0 or 1 may belong there
+            move = _nearest_end(unknowns, x_float)
+            if move is None or correction == SUPPORT_CORRECTIONS:
+                raise
+        else:
+            move = _misread(unknowns, box, x_float)
+            if move is None:
+                try:
+                    certificate, full = certify_box(compiled, square, unknowns, equations, box, places=digits)
+                    break
+                except SupportError as error:  # the float guide's support was misread at one variable
+                    if correction == SUPPORT_CORRECTIONS:
+                        raise
+                    move = (error.variable, error.side)
+        k, side = move
+        for part in (zeros, ones, interior):
+            if k in part:
+                part.remove(k)
+        if side == "interior":
+            interior.append(k)
+            cols = [c for c in cols if c != k] + [k]
+        else:
+            (zeros if side == 0 else ones).append(k)
+            x[k] = Fraction(side)
+            cols = [c for c in cols if c != k]
+        rows = []  # the equations are chosen again among the interior gains
+    else:
+        raise CertificationError(f"the float guide's support still misread after {SUPPORT_CORRECTIONS} corrections")
+    strategies, k = [], 0
+    for layout in compiled.layouts:
+        strategies.append(tuple((v.complement() if isinstance(v, CertifiedReal) else 1 - v, v)
+                                for v in full[k:k + layout.num_infosets]))
+        k += layout.num_infosets
+    return BallSolution(tuple(full), tuple(sorted(zeros)), tuple(sorted(ones)), tuple(sorted(interior)),
+                        tuple(k for k in interior if k not in unknowns), BehaviourProfile(tuple(strategies)),
+                        certificate, box, tuple(unknowns), tuple(equations))
+
+
+def _nearest_end(unknowns: Sequence[int], x_float: np.ndarray) -> "tuple[int, int] | None":
+    """The unknown whose float value is nearest 0 or 1 (within :data:`NEAR_END`), and that end; else None."""
+    near = [(min(x_float[k], 1 - x_float[k]), k) for k in unknowns if min(x_float[k], 1 - x_float[k]) < NEAR_END]
+    if not near:
+        return None
+    _, k = min(near)
+    return k, int(x_float[k] > 0.5)
+
+
+def _misread(unknowns: Sequence[int], box: IsolatingBox, x_float: np.ndarray) -> "tuple[int, int] | None":
+    """An unknown near 0 or 1 in the float guide that the box's zero puts far away (another zero), and that end."""
+    far = [(abs(float(c) - x_float[k]), k) for k, c in zip(unknowns, box.centres)
+           if abs(float(c) - x_float[k]) > FAR and min(x_float[k], 1 - x_float[k]) < NEAR_END]
+    if not far:
+        return None
+    _, k = max(far)
+    return k, int(x_float[k] > 0.5)
 
 
 def _round(value: Fraction, size: float) -> Fraction:

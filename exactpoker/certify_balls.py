@@ -1,0 +1,354 @@
+"""The sequential certificate in ball arithmetic, for equilibria given by an isolating box.
+
+Seed 003 (section 3): beyond small pots the equilibria of three-player Kuhn
+poker solve an indifference system whose solution is irrational of high
+degree.  Such an equilibrium is still exact: the unknown behaviour
+probabilities are the unique zero, in a proved rational box
+(:class:`~exactpoker.solve.krawczyk.IsolatingBox`), of the gains of some
+interior variables (the others at exact rationals).  :func:`certify_box`
+checks, from the compiled game alone and in python-flint ball arithmetic,
+everything :func:`exactpoker.certify_sequential.verify_sequential` checks
+exactly:
+
+* the box passes Krawczyk's test again and its equations are the stated
+  gains (recomputed here from the game);
+* every variable at 0 has a gain that is strictly negative on the whole box,
+  every variable at 1 one strictly positive, or else zero at the box's zero
+  (identically, or a rational combination of the equations: a tie), as the
+  seed's condition (1) requires;
+* every interior variable lies strictly inside ``(0, 1)`` (the box's
+  coordinates on the whole box) and has gain exactly zero: it is one of the
+  system's equations, or its gain is identically zero or a rational
+  combination of them (checked exactly on the polynomials).
+
+Each information set's actions played with positive probability are then
+optimal for the counterfactual values with the played continuation, so by
+backward induction each player's strategy is a best response in every own
+subgame: the profile is a Nash equilibrium, optimal at every own information
+set.  Anything undecided on the box (a tie that is not an equation) raises
+:class:`~exactpoker.errors.CertificationError`.  The values ``E_1, E_2,
+E_3`` are balls; their sum is exactly 0 because the sum of the payoff
+polynomials is the zero polynomial (checked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+from flint import arb, ctx as flint_ctx, fmpq, fmpq_mpoly, fmpq_mpoly_ctx
+
+from exactpoker.certify import Certificate, PlayerCheck
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError
+from exactpoker.numbers import exact_str, to_sympy
+from exactpoker.results import Equilibrium, jsonable
+from exactpoker.solve.krawczyk import BallPolynomial, IsolatingBox, decimal_string, exact_value
+
+__all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium", "gain_value_polynomials",
+           "ball_equilibrium", "certify_box"]
+
+CERTIFICATE_KIND = "interval-Newton isolating box"
+
+SCOPE = ("all strategies, and optimal at every own information set (counterfactual values; seed 003 section 3), "
+         "proved in ball arithmetic on an isolating box")
+
+
+class SupportError(CertificationError):
+    """The box's point is not an equilibrium on this support: ``variable`` belongs at ``side``.
+
+    ``side`` is ``"interior"`` (a variable at 0 or 1 whose gain has the wrong
+    sign, or a tie not proved) or ``0`` / ``1`` (an unknown not proved inside
+    ``(0, 1)``, nearer that end).
+    """
+
+    def __init__(self, message: str, variable: int, side: "str | int") -> None:
+        super().__init__(message)
+        self.variable, self.side = variable, side
+
+
+@dataclass(frozen=True)
+class CertifiedReal:
+    """A real number proved to lie in ``[mid - rad, mid + rad]`` (exact rationals), shown to ``places`` decimals."""
+
+    mid: Fraction
+    rad: Fraction
+    places: int
+
+    @classmethod
+    def from_ball(cls, ball: arb, places: int) -> "CertifiedReal":
+        return cls(exact_value(ball), exact_value(ball, "rad"), places)
+
+    def complement(self) -> "CertifiedReal":
+        """``1 - self``."""
+        return CertifiedReal(1 - self.mid, self.rad, self.places)
+
+    def __float__(self) -> float:
+        return float(self.mid)
+
+    def __str__(self) -> str:
+        return decimal_string((self.mid, self.rad), self.places)
+
+
+def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]
+                           ) -> tuple[fmpq_mpoly_ctx, list[fmpq_mpoly], list[fmpq_mpoly]]:
+    """Every variable's counterfactual gain, and every player's payoff, as polynomials in the ``unknowns``.
+
+    Variables (numbered player by player, each player's information sets in
+    layout order) not in ``unknowns`` take their exact values in ``x``.  The
+    computation is :func:`exactpoker.certify_sequential.counterfactual_values`'
+    (the other players' realization weights times the payoff coefficients,
+    summed per own sequence, then the backward pass over the owner's
+    information sets with the played continuation), with ``flint.fmpq_mpoly``
+    entries; the payoff is the root sequence's term plus the worth of the
+    first information sets.
+    """
+    ctx = fmpq_mpoly_ctx.get(tuple(f"x{k}" for k in unknowns), "lex")
+    generator = dict(zip(unknowns, ctx.gens()))
+
+    def const(value: Fraction) -> fmpq_mpoly:
+        return ctx.constant(fmpq(value.numerator, value.denominator))
+
+    entries = [generator[k] if k in generator else const(Fraction(v)) for k, v in enumerate(x)]
+    weights, k = [], 0
+    for layout in compiled.layouts:
+        w = [const(Fraction(0))] * layout.num_sequences
+        w[0] = const(Fraction(1))
+        for infoset in range(layout.num_infosets):
+            parent = w[layout.parent_sequence(infoset)]
+            passive, aggressive = layout.infoset_sequences(infoset)
+            w[passive], w[aggressive] = parent * (1 - entries[k + infoset]), parent * entries[k + infoset]
+        weights.append(w)
+        k += layout.num_infosets
+    gains: list[fmpq_mpoly] = []
+    values: list[fmpq_mpoly] = []
+    k = 0
+    for p, layout in enumerate(compiled.layouts):
+        own = [const(Fraction(0))] * layout.num_sequences
+        scale = const(Fraction(1, compiled.denominator))
+        for row, coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, p].tolist()):
+            if coefficient:
+                term = scale * coefficient
+                for q in range(compiled.num_players):
+                    if q != p:
+                        term = term * weights[q][row[q]]
+                own[row[p]] = own[row[p]] + term
+        worth: list[Any] = [None] * layout.num_infosets
+        player_gains: list[Any] = [None] * layout.num_infosets
+        for infoset in reversed(range(layout.num_infosets)):
+            action_values = [own[s] + sum((worth[j] for j in layout.children[s]), const(Fraction(0)))
+                             for s in layout.infoset_sequences(infoset)]
+            player_gains[infoset] = action_values[1] - action_values[0]
+            worth[infoset] = action_values[0] + entries[k + infoset] * (action_values[1] - action_values[0])
+        gains += player_gains
+        values.append(own[0] + sum((worth[j] for j in layout.children[0]), const(Fraction(0))))
+        k += layout.num_infosets
+    return ctx, gains, values
+
+
+
+@dataclass(frozen=True)
+class BallCertificate(Certificate):
+    """The sequential certificate proved on an isolating box (:func:`certify_box`).
+
+    ``checks`` carry each player's payoff as a :class:`CertifiedReal` (payoff
+    and best response are the same number: every regret is proved 0).
+    ``box`` is the isolating box, ``equations`` the variables whose gains form
+    its system, ``identities`` the interior variables whose gains were shown
+    zero as combinations of the equations, ``strict`` how many gains at 0 or 1
+    were proved strictly signed and ``ties`` how many were identically zero.
+    """
+
+    box: IsolatingBox | None = None
+    equations: tuple[int, ...] = ()
+    identities: tuple[int, ...] = ()
+    strict: int = 0
+    ties: int = 0
+    places: int = 0
+    zero_sum: bool = False
+
+    @property
+    def holds(self) -> bool:
+        """True: a BallCertificate is only made once every check is proved."""
+        return self.box is not None
+
+    @property
+    def max_regret(self) -> Fraction:
+        return Fraction(0)
+
+    @property
+    def kind(self) -> str:
+        return f"{CERTIFICATE_KIND}, {self.places} digits certified"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"holds": self.holds, "kind": CERTIFICATE_KIND, "digits": self.places, "scope": self.scope,
+                "players": [{"player": c.player, "payoff": str(c.payoff), "regret": "0"} for c in self.checks],
+                "equations": len(self.equations), "identities": len(self.identities),
+                "strict_signs": self.strict, "identically_zero_gains": self.ties,
+                "values_sum_to_zero_exactly": self.zero_sum}
+
+
+@dataclass(frozen=True)
+class BallEquilibrium(Equilibrium):
+    """An equilibrium whose irrational entries are :class:`CertifiedReal` (an isolating-box certificate).
+
+    ``values`` and ``strategies`` hold exact rationals where the profile is
+    rational and :class:`CertifiedReal` elsewhere; in JSON the latter are
+    ``"d.ddd±1e-k"`` strings (proved to ``10**-k``), and ``"certificate"``
+    names the certificate's kind and digits.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        result = {"values": _strings(list(self.values)), "strategies": _strings(self.strategies),
+                  "certified": self.certified}
+        if isinstance(self.certificate, BallCertificate):
+            result["certificate"] = {"kind": CERTIFICATE_KIND, "digits": self.certificate.places}
+        return result
+
+    def __str__(self) -> str:
+        lines = ["values: " + ", ".join(str(v) for v in self.values)]
+        for name, table in self.strategies.items():
+            lines.append(f"  {name}: [" + ", ".join(str(v) for v in table) + "]")
+        kind = self.certificate.kind if isinstance(self.certificate, BallCertificate) else CERTIFICATE_KIND
+        lines.append("  certified: " + (f"yes ({kind}; ball-arithmetic best-response check)" if self.certified
+                                        else "NO"))
+        return "\n".join(lines)
+
+
+def _strings(value: Any) -> Any:
+    if isinstance(value, CertifiedReal):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _strings(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strings(v) for v in value]
+    return jsonable(value)
+
+
+def _public(value: Any) -> Any:
+    """Exact rationals as sympy numbers (as :class:`~exactpoker.results.Equilibrium` keeps them), balls as they are."""
+    return value if isinstance(value, CertifiedReal) else to_sympy(value)
+
+
+def ball_equilibrium(certificate: BallCertificate, strategies: Mapping[str, Sequence[Any]],
+                     profile: BehaviourProfile) -> BallEquilibrium:
+    """The :class:`BallEquilibrium` of a proved certificate and a strategy table."""
+    return BallEquilibrium(tuple(c.payoff for c in certificate.checks),
+                           {name: [_public(v) for v in row] for name, row in strategies.items()}, certificate, profile)
+
+
+def _combination(gain: fmpq_mpoly, equations: Sequence[fmpq_mpoly]) -> bool:
+    """Whether ``gain`` is a rational combination of ``equations`` (found in floats, checked exactly)."""
+    if gain.is_zero():
+        return True
+    for e in equations:  # a multiple of one equation (equal gains of two cards, say)
+        if e.is_zero() or len(e) != len(gain) or e.monoms() != gain.monoms():
+            continue
+        ratio = gain.coeffs()[0] / e.coeffs()[0]
+        if (gain - e * ratio).is_zero():
+            return True
+    monomials = sorted(set().union(gain.monoms(), *(e.monoms() for e in equations)))
+    index = {m: i for i, m in enumerate(monomials)}
+
+    def vector(poly: fmpq_mpoly) -> np.ndarray:
+        out = np.zeros(len(monomials))
+        for m, c in poly.terms():
+            out[index[m]] = float(c)
+        return out
+
+    matrix = np.array([vector(e) for e in equations]).T if equations else np.zeros((len(monomials), 0))
+    weights = np.linalg.lstsq(matrix, vector(gain), rcond=None)[0]
+    total = gain
+    for e, w in zip(equations, weights):
+        r = Fraction(float(w)).limit_denominator(10**6)
+        total -= e * fmpq(r.numerator, r.denominator)
+    return total.is_zero()
+
+
+def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int], rows: Sequence[int],
+                box: IsolatingBox, *, places: int | None = None) -> tuple[BallCertificate, list[Any]]:
+    """Prove that the box's zero, with the other variables at ``x``, is a sequentially rational equilibrium.
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        The exact game.
+    x : sequence
+        Every variable's probability of the aggressive action; exact
+        rationals except at ``unknowns`` (ignored there).
+    unknowns : sequence of int
+        The variables given by the box, in the order of its coordinates.
+    rows : sequence of int
+        The variables whose gains (in the unknowns) are the box's equations, in order.
+    box : IsolatingBox
+        A proved box for those equations.
+    places : int, optional
+        Decimal places of the certified numbers (default: the box's digits, at most 30).
+
+    Returns
+    -------
+    (BallCertificate, list)
+        The certificate and every variable (rationals, and :class:`CertifiedReal` at the unknowns).
+
+    Raises
+    ------
+    CertificationError
+        If any check fails or cannot be decided on the box.
+    """
+    shown = min(box.digits, 30) if places is None else places
+    if shown > box.digits:
+        raise CertificationError(f"certify_box(): the box gives {box.digits} digits, fewer than the {shown} asked")
+    ctx, gains, payoffs = gain_value_polynomials(compiled, x, unknowns)
+    if tuple(ctx.names()) != tuple(box.ctx.names()) or tuple(gains[r] for r in rows) != box.equations:
+        raise CertificationError("certify_box(): the box's equations are not the stated gains of the game")
+    if not box.verify():
+        raise CertificationError("certify_box(): the box fails Krawczyk's test (it does not isolate a zero)")
+    zero_sum = sum(payoffs[1:], payoffs[0]).is_zero()  # then E_1 + ... + E_n = 0 exactly at the zero
+    if compiled.is_zero_sum and not zero_sum:
+        raise CertificationError("certify_box(): the payoff polynomials of a zero-sum game do not sum to 0")
+    position = {k: i for i, k in enumerate(unknowns)}
+    equations = set(rows)
+    identities, strict, ties = [], 0, 0
+    with flint_ctx.workprec(box.bits()):
+        balls = box.balls()
+        for k, gain in enumerate(gains):
+            if k in position or 0 < x[k] < 1:
+                if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
+                    raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
+                                       0 if balls[position[k]] < 0.5 else 1)
+                if k not in equations:
+                    if not _combination(gain, [gains[r] for r in rows]):
+                        value = BallPolynomial(gain, gradient=False)(balls)
+                        message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
+                                   f"system nor shown zero by an identity (ball {value.str(5)})")
+                        if value.contains(0):
+                            raise CertificationError(message)
+                        raise SupportError(message, k, int(value > 0))
+                    identities.append(k)
+            elif x[k] in (0, 1):
+                if gain.is_zero():
+                    ties += 1
+                    continue
+                value = BallPolynomial(gain, gradient=False)(balls)
+                if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
+                    ties += 1  # zero on the box's zero: a combination of the equations
+                    continue
+                if not (value < 0 if x[k] == 0 else value > 0):
+                    raise SupportError(f"certify_box(): the gain of variable {k} (at {exact_str(x[k])}) "
+                                             f"is not proved {'negative' if x[k] == 0 else 'positive'} on the box "
+                                             f"(ball {value.str(5)})", k, "interior")
+                strict += 1
+            else:
+                raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
+        values = [CertifiedReal.from_ball(BallPolynomial(e, gradient=False)(balls), shown) for e in payoffs]
+        point = [CertifiedReal.from_ball(b, shown) for b in balls]
+    for v in values + point:
+        str(v)  # the shown digits are proved (decimal_string raises otherwise)
+    checks = tuple(PlayerCheck(name, v, v) for name, v in zip(compiled.player_names, values))
+    certificate = BallCertificate(checks, SCOPE, box, tuple(rows), tuple(identities), strict, ties, shown, zero_sum)
+    full = [point[position[k]] if k in position else x[k] for k in range(len(x))]
+    return certificate, full
+

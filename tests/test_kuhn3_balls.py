@@ -1,0 +1,126 @@
+"""Three-player Kuhn poker (seed 003) where the equilibrium is irrational of high degree: isolating boxes.
+
+N = 5, P = 3 has no minimal polynomial of degree <= 48 at 10000 digits; the
+equilibrium is the unique zero of the support's indifference system in a box
+proved by Krawczyk's test, certified in ball arithmetic (certify_balls).
+"""
+
+import dataclasses
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from exactpoker.certify_balls import BallCertificate, BallEquilibrium, CertifiedReal, certify_box
+from exactpoker.cli import main
+from exactpoker.errors import CertificationError
+from exactpoker.games import kuhn3
+from exactpoker.solve.support_solve import BallSolution, exact_gains
+
+
+@pytest.fixture(scope="module")
+def n5_p3():
+    x = kuhn3.float_equilibrium(5, 3)
+    return x, kuhn3.exact_from_guide(5, Fraction(3), x)
+
+
+def test_n5_p3_is_an_isolating_box_certified_on_balls(n5_p3):
+    x_float, solution = n5_p3
+    assert isinstance(solution, BallSolution) and isinstance(solution.certificate, BallCertificate)
+    certificate = solution.certificate
+    assert certificate.holds and certificate.box.verify() and certificate.places == 30
+    assert len(solution.unknowns) == len(solution.equations) == 18
+    assert certificate.zero_sum  # E_1 + E_2 + E_3 is the zero polynomial: the values sum to 0 exactly
+    # the float guide's payoffs lie within its regularisation error of the certified values
+    guide = kuhn3.gain_system(5).payoffs(x_float, 3.0)
+    assert all(abs(float(c.payoff) - v) < 1e-4 for c, v in zip(certificate.checks, guide))
+    assert abs(sum(c.payoff.mid for c in certificate.checks)) < Fraction(1, 10**25)
+    assert [round(float(c.payoff), 6) for c in certificate.checks] == [-0.038327, -0.000066, 0.038394]
+
+
+def test_n5_p3_exact_gains_at_the_box_centre_agree(n5_p3):
+    """Exact rational gains at the box's centre: the system's gains tiny, the others of the claimed signs."""
+    _, solution = n5_p3
+    g = kuhn3.compiled(5, 3)
+    centre = dict(zip(solution.unknowns, solution.box.centres))
+    x = [centre.get(k, v) for k, v in enumerate(solution.x)]
+    gains = exact_gains(g, x)
+    assert all(abs(gains[r]) < Fraction(1, 10**40) for r in solution.equations)
+    for k, v in enumerate(x):
+        if v == 0:
+            assert gains[k] < 0
+        elif v == 1:
+            assert gains[k] > 0
+
+
+def test_dominated_actions_never_played_and_node_keys(n5_p3):
+    _, solution = n5_p3
+    r = kuhn3._result(5, Fraction(3), solution, "test")
+    eq = r.equilibria[0]
+    assert isinstance(eq, BallEquilibrium) and eq.certified
+    assert sorted(eq.strategies, key=int) == [str(i) for i in range(1, 13)]
+    for node, cards in kuhn3.dominated_fixings(5).items():
+        for card, v in cards.items():
+            assert eq.strategies[str(node)][card - 1] == v
+    mixed = [v for row in eq.strategies.values() for v in row if isinstance(v, CertifiedReal)]
+    assert len(mixed) == 18 and all(0 < v.mid - v.rad and v.mid + v.rad < 1 for v in mixed)
+
+
+def test_perturbed_box_or_wrong_support_is_refused(n5_p3):
+    _, solution = n5_p3
+    g = kuhn3.compiled(5, 3)
+    box = solution.box
+    x = list(solution.x)
+    certify_box(g, x, solution.unknowns, solution.equations, box)  # the genuine box passes
+    shifted = dataclasses.replace(box, centres=tuple(c + 4 * r for c, r in zip(box.centres, box.radii)))
+    with pytest.raises(CertificationError, match="Krawczyk"):
+        certify_box(g, x, solution.unknowns, solution.equations, shifted)
+    with pytest.raises(CertificationError, match="equations"):  # the box is not of these gains
+        certify_box(g, x, solution.unknowns, solution.equations[::-1], box)
+    wrong = list(x)
+    zero = next(k for k in solution.zeros)
+    wrong[zero] = Fraction(1)  # a strictly dominated-on-the-box choice played: the system changes too
+    with pytest.raises(CertificationError):
+        certify_box(g, wrong, solution.unknowns, solution.equations, box)
+    with pytest.raises(CertificationError, match="digits"):
+        certify_box(g, x, solution.unknowns, solution.equations, box, places=box.digits + 1)
+
+
+def test_cli_text_and_json_show_the_certificate(capsys):
+    assert main(["kuhn3", "--cards", "5", "--pot", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "interval-Newton isolating box, 30 digits certified" in text
+    assert "values: -0.038327258717" in text
+    assert main(["kuhn3", "--cards", "5", "--pot", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    eq = out["equilibria"][0]
+    assert eq["certified"] is True and eq["certificate"] == {"kind": "interval-Newton isolating box", "digits": 30}
+    assert sorted(eq["strategies"], key=int) == [str(i) for i in range(1, 13)]
+    assert all(v.endswith("±1e-30") for v in eq["values"])
+    box = out["details"]["isolating_box"]
+    assert len(box["equations"]) == len(box["box"]) == 18
+    for lo, hi in box["box"].values():
+        assert 0 < Fraction(lo) < Fraction(hi) < 1 and Fraction(hi) - Fraction(lo) < Fraction(1, 10**30)
+
+
+@pytest.mark.slow
+def test_n6_well_above_p_min():
+    """N = 6, P = 5 (7.5 P_min): no minimal polynomial of degree <= 24; certified on an isolating box."""
+    r = kuhn3.equilibrium(6, 5)
+    eq = r.equilibria[0]
+    assert eq.certified and "isolating_box" in r.details
+    assert abs(sum(v.mid for v in eq.values)) < Fraction(1, 10**25) and eq.certificate.zero_sum
+    assert float(eq.values[2]) > 0  # player 3 profits above P_min
+    assert np.isclose([float(v) for v in eq.values], kuhn3.gain_system(6).payoffs(
+        kuhn3.float_equilibrium(6, 5), 5.0), atol=1e-4).all()
+
+
+@pytest.mark.slow
+def test_n7_support_corrected_on_the_box():
+    """N = 7, P = 3: the float guide misreads the side of some variables; the box finish moves them and
+    certifies (ties proved as combinations of the equations)."""
+    r = kuhn3.equilibrium(7, 3)
+    eq = r.equilibria[0]
+    assert eq.certified and isinstance(eq, BallEquilibrium) and eq.certificate.zero_sum
+    assert [round(float(v), 6) for v in eq.values] == [-0.048659, -0.003962, 0.052621]
