@@ -16,7 +16,7 @@ from exactpoker.certify_balls import BallCertificate, BallEquilibrium, Certified
 from exactpoker.cli import main
 from exactpoker.errors import CertificationError
 from exactpoker.games import kuhn3
-from exactpoker.solve.support_solve import BallSolution, exact_gains
+from exactpoker.solve.support_solve import BallSolution, _rank_tolerances, exact_gains, guide_accuracy
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +124,24 @@ def test_n7_support_corrected_on_the_box():
     eq = r.equilibria[0]
     assert eq.certified and isinstance(eq, BallEquilibrium) and eq.certificate.zero_sum
     assert [round(float(v), 6) for v in eq.values] == [-0.048659, -0.003962, 0.052621]
+
+
+def test_rank_tolerances_add_the_guide_accuracy_when_coarser():
+    x = np.array([1e-6, 0.5, 1 - 3e-4, 0.2])
+    assert guide_accuracy(x, [0], [2]) == pytest.approx(3e-4)
+    assert _rank_tolerances(1e-5, 3e-4) == (1e-5, 3e-4)
+    assert _rank_tolerances((1e-9, 1e-5), 1e-6) == (1e-9, 1e-5)  # a finer accuracy adds nothing
+    assert guide_accuracy(x, [], []) == 0.0
+
+
+@pytest.mark.slow
+def test_n13_p3_family_hidden_by_the_regularisation():
+    """N = 13, P = 3: the Jacobian at the float guide has a singular value of the size of the guide's error
+    (it shrinks with epsilon: a family of equilibria); the square system is chosen at the guide's accuracy,
+    the free directions pinned, and the zero certified on an isolating box."""
+    r = kuhn3.equilibrium(13, 3)
+    eq = r.equilibria[0]
+    assert eq.certified and isinstance(eq, BallEquilibrium) and eq.certificate.zero_sum
+    assert "isolating_box" in r.details and r.details["pinned"]
+    assert np.isclose([float(v) for v in eq.values], kuhn3.gain_system(13).payoffs(
+        kuhn3.float_equilibrium(13, 3), 3.0), atol=1e-4).all()

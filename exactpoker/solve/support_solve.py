@@ -13,7 +13,11 @@ exact game (Design principle 5, float-guided and exact-finished):
    never reach) and one-parameter families (several equilibria with one
    support).  A rank-revealing QR picks a largest independent set of
    equations and unknowns; the other interior variables are *pinned* at
-   small-denominator rationals near their float values;
+   small-denominator rationals near their float values.  The relative rank
+   tolerance is :data:`RANK_TOL`, then, if that fails, the guide's own
+   accuracy (:func:`guide_accuracy`): a singular value of the size of the
+   guide's error may vanish in the limit, a family the regularisation hides
+   (seen at ``N = 13, P = 3``);
 3. the square system left is polynomial (multilinear).  It is solved by
    iterative refinement with *exact* residuals (the float Jacobian gives the
    step, the residual is computed in exact rationals from the compiled game),
@@ -84,6 +88,8 @@ SUPPORT_CORRECTIONS = 8
 NEAR_END, FAR = 0.01, 0.05
 #: Relative rank tolerances tried in turn for the isolating-box finish's choice of equations.
 RANK_TOLS = (1e-9, 1e-5)
+#: Relative rank tolerance of the float Jacobian for the choice of the square system (first tried).
+RANK_TOL = 1e-5
 
 
 def profile_of(compiled: CompiledGame, x: Sequence[Fraction]) -> BehaviourProfile:
@@ -240,14 +246,59 @@ def solve_exact(
     for k in ones:
         x[k] = Fraction(1)
     at_guide = jacobian(x_float)
+    accuracy = guide_accuracy(x_float, zeros, ones)
+    failure: CertificationError | None = None
+    tried: list[tuple[list[int], list[int]]] = []
+    for rank_tol in _rank_tolerances(RANK_TOL, accuracy):
+        try:
+            rows, cols = _square_part(at_guide, interior, rank_tol)
+            if (rows, cols) in tried:  # the coarser tolerance picks the same system: nothing new to try
+                continue
+            tried.append((rows, cols))
+            return _solve_on_support(compiled, x, x_float, jacobian, (zeros, ones, interior), rows, cols,
+                                     _rank_tolerances(RANK_TOLS, accuracy), pin_denominators, iterations, forced,
+                                     digits)
+        except CertificationError as error:
+            failure = error
+    assert failure is not None
+    raise failure
+
+
+def guide_accuracy(x_float: np.ndarray, zeros: Sequence[int], ones: Sequence[int]) -> float:
+    """How far the float guide is from its limit: the largest distance of a variable read at 0 or 1 from there."""
+    return max([float(x_float[k]) for k in zeros] + [1 - float(x_float[k]) for k in ones] + [0.0])
+
+
+def _rank_tolerances(tolerances: "float | Sequence[float]", accuracy: float) -> tuple[float, ...]:
+    """``tolerances``, then the float guide's ``accuracy`` if larger.
+
+    A singular value of the Jacobian at the guide that is of the size of the
+    guide's own error may be zero at the limit (a family of equilibria the
+    regularisation hides); the coarser tolerance counts it as zero.
+    """
+    tols = (tolerances,) if isinstance(tolerances, float) else tuple(tolerances)
+    return tols + ((accuracy,) if accuracy > max(tols) else ())
+
+
+def _square_part(at_guide: np.ndarray, interior: list[int], rank_tol: float) -> tuple[list[int], list[int]]:
+    """Equations (rows) and unknowns (cols) of a regular square part of the interior gains' Jacobian ``at_guide``."""
     sub = at_guide[np.ix_(interior, interior)] if interior else np.zeros((0, 0))
-    cols = [interior[c] for c in _independent(sub)]
-    rows = [interior[r] for r in _independent(at_guide[np.ix_(interior, cols)].T)] if cols else []
+    cols = [interior[c] for c in _independent(sub, rank_tol)]
+    rows = [interior[r] for r in _independent(at_guide[np.ix_(interior, cols)].T, rank_tol)] if cols else []
     if len(rows) != len(cols):  # numerically rank-deficient in the chosen columns: shrink them to the rows' rank
-        cols = [cols[c] for c in _independent(at_guide[np.ix_(rows, cols)])]
+        cols = [cols[c] for c in _independent(at_guide[np.ix_(rows, cols)], rank_tol)]
         if len(rows) != len(cols):
             raise CertificationError("solve_exact(): the indifference system on the support is too degenerate "
                                      "to pick a regular square part")
+    return rows, cols
+
+
+def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
+                      jacobian: Callable[[np.ndarray], np.ndarray], support: tuple[list[int], list[int], list[int]],
+                      rows: list[int], cols: list[int], ball_tols: Sequence[float], pin_denominators: Sequence[int],
+                      iterations: int, forced: Sequence[tuple[int, int]], digits: int) -> ExactSolution:
+    """:func:`solve_exact` on the square system ``f_rows = 0`` in ``x_cols`` (the other interior variables pinned)."""
+    zeros, ones, interior = support
     pinned = [k for k in interior if k not in cols]
     failure = "no pinned values tried"
     algebraic = True
@@ -273,7 +324,7 @@ def solve_exact(
                 if digits:  # too high a degree for a minimal polynomial: the unique zero in a proved box
                     try:
                         return _ball_solution(compiled, pinned_trial, x_float, (zeros, ones, interior), digits,
-                                              bound)
+                                              bound, ball_tols)
                     except CertificationError as ball_error:
                         failure = f"{failure}; isolating box: {ball_error}"
                 if not pinned:
@@ -412,7 +463,8 @@ def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, r
 
 
 def _ball_solution(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
-                   support: tuple[list[int], list[int], list[int]], digits: int, bound: int) -> "BallSolution":
+                   support: tuple[list[int], list[int], list[int]], digits: int, bound: int,
+                   tols: Sequence[float] = RANK_TOLS) -> "BallSolution":
     """The equilibrium as the unique zero of the square system in a proved box, certified on balls.
 
     The square system is chosen afresh among all interior variables (relative
@@ -425,10 +477,10 @@ def _ball_solution(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarra
     it misreads (the box's zero far from the guide, or a gain of the wrong
     sign) is moved and the system solved again, up to
     :data:`SUPPORT_CORRECTIONS` times.  If that fails, the next tolerance of
-    :data:`RANK_TOLS` is tried (a nearly singular system may hide a family).
+    ``tols`` (default :data:`RANK_TOLS`) is tried (a nearly singular system may hide a family).
     """
     failure: CertificationError | None = None
-    for tol in RANK_TOLS:
+    for tol in tols:
         try:
             return _ball_corrections(compiled, x, x_float, support, digits, bound, tol)
         except CertificationError as error:
