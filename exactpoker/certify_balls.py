@@ -4,7 +4,7 @@ Seed 003 (section 3): beyond small pots the equilibria of three-player Kuhn
 poker solve an indifference system whose solution is irrational of high
 degree.  Such an equilibrium is still exact: the unknown behaviour
 probabilities are the unique zero, in a proved rational box
-(:class:`~exactpoker.solve.krawczyk.IsolatingBox`), of the gains of some
+(:class:`~exactpoker.boxes.IsolatingBox`), of the gains of some
 interior variables (the others at exact rationals).  :func:`certify_box`
 checks, from the compiled game alone and in python-flint ball arithmetic,
 everything :func:`exactpoker.certify_sequential.verify_sequential` checks
@@ -46,7 +46,7 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.numbers import exact_str, to_sympy
 from exactpoker.results import Equilibrium, jsonable
-from exactpoker.solve.krawczyk import BallPolynomial, IsolatingBox, decimal_string, exact_value
+from exactpoker.boxes import BallPolynomial, IsolatingBox, decimal_string, exact_value
 
 __all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium", "gain_value_polynomials",
            "ball_equilibrium", "certify_box"]

@@ -147,7 +147,7 @@ class BallSolution(ExactSolution):
 
     ``unknowns`` (variables) are the box's coordinates; ``equations`` the
     variables whose gains (the others at their exact values in ``x``) form
-    the square system; ``box`` the :class:`~exactpoker.solve.krawczyk.IsolatingBox`.
+    the square system; ``box`` the :class:`~exactpoker.boxes.IsolatingBox`.
     In ``x`` the unknowns are :class:`~exactpoker.certify_balls.CertifiedReal`;
     ``certificate`` is the :class:`~exactpoker.certify_balls.BallCertificate`.
     """
