@@ -1,0 +1,72 @@
+"""The exact open-box stages (exactpoker.solve.open_box): splits, exact zeros, proved bisection."""
+
+from fractions import Fraction
+
+import flint
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.solve.open_box import excluded_by_boxes, shape_points, split_components
+
+CTX = flint.fmpz_mpoly_ctx.get(("x", "y"), "degrevlex")
+X, Y = CTX.gens()
+
+
+def test_factors_that_cannot_vanish_in_the_open_box_are_dropped():
+    # (x + 1)(2x - 1) and (y - 1)(x - y): x + 1 and y - 1 never vanish inside, so x = y = 1/2
+    components = split_components([(X + 1) * (2 * X - 1), (Y - 1) * (X - Y)], CTX)
+    assert len(components) == 1 and components[0].zero_dimensional
+    assert shape_points(components[0]) == [[Fraction(1, 2), Fraction(1, 2)]]
+
+
+def test_no_zero_in_the_open_box():
+    assert split_components([X + Y - 3], CTX) == []
+    assert split_components([X * Y, X - Y], CTX) == []  # the only zero is the corner (0, 0)
+    assert split_components([(2 * X - 1) * (Y + 2), 3 * X - 1], CTX) == []
+
+
+def test_a_split_gives_one_component_per_factor():
+    components = split_components([(2 * X - 1) * (3 * Y - 1), X + Y - 1], CTX)
+    points = sorted(p for c in components for p in shape_points(c))
+    assert points == [[Fraction(1, 2), Fraction(1, 2)], [Fraction(2, 3), Fraction(1, 3)]]
+
+
+def test_irrational_zero_is_exact():
+    (component,) = split_components([2 * X * Y - 1, X - Y], CTX)
+    ((x, y),) = shape_points(component)
+    assert isinstance(x, AlgebraicNumber) and x == y and x * x == Fraction(1, 2)
+
+
+def test_a_curve_is_not_zero_dimensional():
+    (component,) = split_components([X + Y - 1], CTX)
+    assert not component.zero_dimensional
+
+
+def test_bisection_uses_the_conditions():
+    line = {0b01: 1, 0b10: 1, 0: -1}  # x + y - 1 = 0 meets the open box
+    assert not excluded_by_boxes(2, [line], [])
+    never = {0b01: 1, 0b10: -1, 0: -2}  # x - y - 2 >= 0 nowhere in the box
+    assert excluded_by_boxes(2, [line], [({0: 1}, never)])
+    unreached = {0b01: 1}  # the condition only binds where x > 0: not everywhere, so it cannot exclude alone
+    assert not excluded_by_boxes(2, [line], [(unreached, never)], budget=50)
+    assert excluded_by_boxes(2, [{0b11: 1, 0: 1}], [])  # xy + 1 > 0
+
+
+fractions = st.fractions(min_value=Fraction(1, 50), max_value=Fraction(49, 50), max_denominator=50)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fractions, fractions, st.integers(-5, 5), st.integers(-5, 5), st.integers(1, 5))
+def test_a_zero_inside_is_never_excluded(x0, y0, c1, c2, c3):
+    """Soundness: a system with a rational zero inside the box keeps it, in every stage."""
+    p, q = x0.denominator * X - x0.numerator, y0.denominator * Y - y0.numerator
+    first, second = c1 * p + c2 * q + c3 * p * q, p * (c1 * q + c3) + c2 * q * q
+    components = split_components([first, second], CTX)
+    assert components
+    zeros = [shape_points(c) for c in components if c.zero_dimensional]
+    assert any(z is None or [x0, y0] in z for z in zeros) or any(not c.zero_dimensional for c in components)
+    as_dict = {0b01: c1 * x0.denominator, 0b10: c2 * y0.denominator, 0: -c1 * x0.numerator - c2 * y0.numerator}
+    as_dict = {m: v for m, v in as_dict.items() if v}
+    if as_dict:
+        assert not excluded_by_boxes(2, [as_dict], [], budget=300)
