@@ -391,3 +391,40 @@ def test_threat_family_emptiness_agrees_with_its_corners():
     for t in (Fraction(6, 5), Fraction(229, 100), Fraction(2299, 1000), Fraction(5, 2), Fraction(3)):
         assert threat_family_empty(t, "VIII") == (not threat_corners(t, "VIII")[0]), t
     assert threat_family_empty(Fraction(229, 100), "VIII") and not threat_family_empty(Fraction(2299, 1000), "VIII")
+
+
+# -- completeness by machine: every case of (C) decided ----------------------------------------
+
+
+def _complete(t):
+    from exactpoker.games.nash_shapley_exhaustive import exhaustive
+
+    result = exhaustive(t, 1)
+    assert result.details["cases"]["undecided"] == [], result.details["cases"]
+    assert result.notes[-1].startswith("complete")
+    default = equilibria(t, 1)
+    assert [e.values for e in result.equilibria] == [e.values for e in default.equilibria]
+    return result
+
+
+def test_exhaustive_proves_the_R_I_point_is_the_only_one():
+    result = _complete(Fraction(1, 2))
+    assert len(result.equilibria) == 1 and result.equilibria[0].certified
+    cases = result.details["cases"]
+    assert cases["cases"] == (cases["paper's and gap systems"] + cases["no zero in the open box (Groebner, factors)"]
+                              + cases["no solution of (C) (bisection)"] + cases["zeros found exactly"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("t", [Fraction(3, 4), Fraction(1)])
+def test_exhaustive_proves_sections_7_and_8_by_machine(t):
+    """The paper proves by hand that (I) and (II) give every point for b >= a; the case search proves it again."""
+    result = _complete(t)
+    assert len(result.equilibria) == 1
+
+
+def test_cli_exhaustive():
+    done = run_cli("--a", "1", "--b", "2", "--exhaustive", "--json")
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)
+    assert payload["details"]["cases"]["undecided"] == [] and payload["notes"][-1].startswith("complete")

@@ -1,7 +1,8 @@
 """``exactpoker nash-shapley ...``: Nash--Shapley three-person poker (seed 001).
 
-``exactpoker nash-shapley --a A --b B``
+``exactpoker nash-shapley --a A --b B [--exhaustive]``
     every equilibrium point the paper's systems give at this ante and bet, certified;
+    with ``--exhaustive``, every other case of condition (C) decided too (slow: a proof that the list is complete);
 ``exactpoker nash-shapley regions [--digits D]``
     the ranges of ``a/b``, their boundaries ``A_1, A_2, A_3`` and system (I)'s closed form;
 ``exactpoker nash-shapley coalitions --a A --b B``
@@ -46,9 +47,15 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         text = "\n".join(f"v({{{', '.join(str(p + 1) for p in c)}}}) = {v.to_dict()['value']}" for c, v in values.items())
         emit(args, payload, text)
         return
-    from exactpoker.games.nash_shapley_equilibria import equilibria
+    if args.exhaustive:
+        from exactpoker.games.nash_shapley_exhaustive import exhaustive
 
-    result = equilibria(args.a, args.b)
+        workers = None if args.workers is None else parse_int(args.workers, "workers", 1, 1024)
+        result = exhaustive(args.a, args.b, workers)
+    else:
+        from exactpoker.games.nash_shapley_equilibria import equilibria
+
+        result = equilibria(args.a, args.b)
     emit(args, result.to_dict(), str(result))
 
 
@@ -66,5 +73,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     parser.add_argument("--a", default=None, help="the ante, a rational > 0")
     parser.add_argument("--b", default=None, help="the bet, a rational > 0")
     parser.add_argument("--digits", default="10", help="decimal digits of the boundaries (regions)")
+    parser.add_argument("--exhaustive", action="store_true",
+                        help="points: decide every case of condition (C) too, proving the list complete (slow)")
+    parser.add_argument("--workers", default=None,
+                        help="--exhaustive: processes sharing the cases, an integer >= 1 (default: one per CPU)")
     add_json(parser)
     parser.set_defaults(run=_nash_shapley)

@@ -48,7 +48,7 @@ import sympy
 
 from exactpoker.games import nash_shapley as ns
 
-__all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES"]
+__all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "solve_case", "solve_case_counted"]
 
 ZERO, ONE, INTERIOR = "0", "1", "i"
 VARIABLES: tuple[str, ...] = tuple(ns.SYMBOLS)
@@ -265,27 +265,34 @@ def solve_case(t: Fraction, case: Case) -> list[CaseSolution]:
     The equations are solved exactly (a lex Groebner basis, then sympy's
     solver on it).  Isolated real solutions are kept when every interior
     coefficient lies in ``(0, 1)``; a one-parameter family is returned with the
-    parameter left free (its range is found by the caller's checks).  Nothing
-    here checks the inequalities of (C): see :func:`check_point`.
+    parameter left free (its range is found by the caller's checks); families
+    of two or more parameters are not returned (:func:`solve_case_counted`
+    counts them).  Nothing here checks the inequalities of (C).
     """
+    return solve_case_counted(t, case)[0]
+
+
+def solve_case_counted(t: Fraction, case: Case) -> tuple[list[CaseSolution], int]:
+    """:func:`solve_case`, and the number of solution families of two or more parameters it left out."""
     t = Fraction(t)
     eqs, unknowns, fixed = _equations(t, case)
     if not unknowns:
-        return [CaseSolution(case, {str(s): v for s, v in fixed.items()})]
+        return [CaseSolution(case, {str(s): v for s, v in fixed.items()})], 0
     basis = sympy.groebner(eqs, *unknowns, order="lex") if eqs else None
     if basis is not None and list(basis.exprs) == [1]:
-        return []
+        return [], 0
     solutions = sympy.solve(list(basis.exprs) if basis is not None else [], unknowns, dict=True)
-    found = []
+    found, left_out = [], 0
     for solution in solutions:
         free = [u for u in unknowns if u not in solution]
         values: dict[str, sympy.Expr] = {str(s): v for s, v in fixed.items()}
         values.update({str(u): sympy.sympify(solution.get(u, u)) for u in unknowns})
         if len(free) > 1:
-            continue  # families of dimension two and more are not handled here
+            left_out += 1
+            continue
         if not free:
             if all(v.is_real and bool(v > 0) and bool(v < 1) for v in (values[str(u)] for u in unknowns)):
                 found.append(CaseSolution(case, values))
             continue
         found.append(CaseSolution(case, values, free[0]))
-    return found
+    return found, left_out

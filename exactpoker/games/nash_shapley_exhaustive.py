@@ -1,0 +1,255 @@
+"""Nash--Shapley poker: every case of condition (C) decided, so the list of points is complete.
+
+Seed 001, sections 6--10.  The paper proves that its systems give every
+equilibrium point by hand, for ``b >= a`` (sections 7--8).  This module proves
+completeness by machine at one rational ``a/b``: it takes every case that
+condition (C) and the irrelevance convention allow
+(:func:`~exactpoker.games.nash_shapley_cases.cases`) and decides each one
+exactly:
+
+* the paper's systems and those of the gap
+  (:data:`~exactpoker.games.nash_shapley_equilibria.SYSTEMS`,
+  :data:`~exactpoker.games.nash_shapley_equilibria.GAP_SYSTEMS`) are solved
+  as :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves them
+  (points, one-parameter families, the threat family);
+* every other case goes through :mod:`exactpoker.solve.open_box`: factor
+  splitting and Groebner bases (no zero in the open box), exact zeros of the
+  zero-dimensional components, bisection with proved vertex bounds that uses
+  the inequalities of (C) too.  Every exact zero found is certified
+  (:func:`exactpoker.certify.verify`): a certified one is an equilibrium point
+  the systems missed, the others are not equilibria.
+
+A case no stage decides is reported as undecided (its interior coefficients),
+and the result then says the list is not proved complete.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+
+import flint
+
+from exactpoker.certify import verify
+from exactpoker.games import nash_shapley as ns
+from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, _polys, cases,
+                                                 solve_case_counted)
+from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
+                                                      system_case)
+from exactpoker.numbers import parse_positive
+from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.open_box import Component, Multilinear, excluded_by_boxes, shape_points, split_components
+
+__all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
+
+#: Sub-boxes the bisection stage may examine per case.
+BOX_BUDGET = 3000
+
+
+@dataclass(frozen=True)
+class CaseSystem:
+    """One case's equations and conditions in its interior coefficients (``unknowns``).
+
+    ``equations`` are the ``Delta_u`` of the interior ``u`` and ``conditions``
+    the pairs ``(R_v, +-Delta_v)`` of the others (``Delta_v <= 0`` where ``v``
+    is 0, ``>= 0`` where it is 1, wherever its situation arises: ``R_v > 0``),
+    as :data:`~exactpoker.solve.open_box.Multilinear` in the unknowns.
+    """
+
+    unknowns: tuple[str, ...]
+    equations: tuple[Multilinear, ...]
+    conditions: tuple[tuple[Multilinear, Multilinear], ...]
+
+    def flint_equations(self) -> tuple[list[flint.fmpz_mpoly], flint.fmpz_mpoly_ctx]:
+        """The equations as ``flint.fmpz_mpoly`` (degree-reverse-lexicographic order)."""
+        ctx = flint.fmpz_mpoly_ctx.get(self.unknowns, "degrevlex")
+        n = len(self.unknowns)
+        polys = [ctx.from_dict({tuple(mask >> j & 1 for j in range(n)): c for mask, c in p.items()})
+                 for p in self.equations]
+        return polys, ctx
+
+
+def case_system(t: Fraction, case: Case) -> CaseSystem:
+    """The equations and conditions of ``case`` at ``a/b = t`` (0 and 1 substituted)."""
+    deltas, reaches = _polys(Fraction(t))
+    kinds = dict(case.kinds)
+    unknowns = case.interior
+    local = {name: j for j, name in enumerate(unknowns)}
+
+    def restrict(poly: dict[int, int]) -> Multilinear:
+        out: Multilinear = {}
+        for mask, c in poly.items():
+            names = [VARIABLES[k] for k in range(len(VARIABLES)) if mask >> k & 1]
+            if any(kinds[n] == ZERO for n in names):
+                continue
+            m = sum(1 << local[n] for n in names if kinds[n] == INTERIOR)
+            out[m] = out.get(m, 0) + c
+        return {m: c for m, c in out.items() if c}
+
+    equations = tuple(p for p in (restrict(deltas[u]) for u in unknowns) if p)
+    conditions = []
+    for name, kind in case.kinds:
+        if kind == INTERIOR:
+            continue
+        delta = restrict(deltas[name])
+        if delta:
+            sign = -1 if kind == ZERO else 1
+            conditions.append((restrict(reaches[name]), {m: sign * c for m, c in delta.items()}))
+    return CaseSystem(unknowns, equations, tuple(conditions))
+
+
+@dataclass
+class Decisions:
+    """How every case was decided (counts), the points found outside the systems, and the undecided cases."""
+
+    cases: int = 0
+    systems: int = 0
+    no_zero_algebra: int = 0
+    no_zero_boxes: int = 0
+    solved: int = 0
+    zeros: int = 0
+    rejected: int = 0
+    found: list[dict[str, object]] = field(default_factory=list)
+    undecided: list[tuple[str, ...]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"cases": self.cases, "paper's and gap systems": self.systems,
+                "no zero in the open box (Groebner, factors)": self.no_zero_algebra,
+                "no solution of (C) (bisection)": self.no_zero_boxes,
+                "zeros found exactly": self.solved,
+                "exact zeros outside the systems": self.zeros,
+                "of which not equilibria": self.rejected,
+                "undecided": [list(u) for u in self.undecided]}
+
+
+def _shape_zeros(components: list[Component]) -> list[list[object]] | None:
+    """Every zero of the components in the open box (exact), or None if one is not zero-dimensional in shape."""
+    points: list[list[object]] = []
+    for component in components:
+        found = shape_points(component) if component.zero_dimensional else None
+        if found is None:
+            return None
+        points += found
+    return points
+
+
+def _system_names(case: Case) -> list[str]:
+    return [name for name in [*SYSTEMS, *GAP_SYSTEMS] if system_case(name) == case]
+
+
+def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
+    """How ``case`` is decided at ``a/b = t``, and its exact zeros in the open box when it had to be solved.
+
+    The first item is ``"system"`` (one of the paper's or the gap's systems:
+    :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves it),
+    ``"algebra"`` (no zero in the open box), ``"boxes"`` (no solution of
+    (C)), ``"solved"`` (the zeros follow, every coefficient given) or
+    ``"undecided"``.
+    """
+    names = _system_names(case)
+    if names:
+        if all(name in THREATS or not solve_case_counted(t, case)[1] for name in names):
+            return "system", []
+        return "undecided", []
+    system = case_system(t, case)
+    polys, ctx = system.flint_equations()
+    components = split_components(polys, ctx) if system.equations else None
+    if components == []:
+        return "algebra", []
+    if excluded_by_boxes(len(system.unknowns), system.equations, system.conditions, BOX_BUDGET):
+        return "boxes", []
+    points = _shape_zeros(components) if components else None
+    if points is None:
+        return "undecided", []
+    zeros = []
+    for point in points:
+        values: dict[str, object] = {n: Fraction(int(k == ONE)) for n, k in case.kinds if k != INTERIOR}
+        values.update(zip(system.unknowns, point))
+        zeros.append(values)
+    return "solved", zeros
+
+
+def _kind(t: Fraction, case: Case) -> str:
+    return decide_case(t, case)[0]
+
+
+def decide(t: Fraction, workers: int = 1) -> tuple[Decisions, list[dict[str, object]]]:
+    """Decide every case at ``a/b = t``: the counts and each exact zero outside the systems (all coefficients).
+
+    With ``workers > 1`` the cases are shared among that many processes (the
+    few that need solving are solved again here, for their exact zeros).
+    """
+    t = Fraction(t)
+    every = cases(t)
+    if workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            kinds = list(pool.map(partial(_kind, t), every, chunksize=16))
+    else:
+        kinds = [None] * len(every)
+    decisions = Decisions(cases=len(every))
+    zeros: list[dict[str, object]] = []
+    for case, kind in zip(every, kinds):
+        found: list[dict[str, object]] = []
+        if kind is None or kind == "solved":
+            kind, found = decide_case(t, case)
+        if kind == "system":
+            decisions.systems += 1
+        elif kind == "algebra":
+            decisions.no_zero_algebra += 1
+        elif kind == "boxes":
+            decisions.no_zero_boxes += 1
+        elif kind == "solved":
+            decisions.solved += 1
+            zeros += found
+        else:
+            decisions.undecided.append(case.interior)
+    return decisions, zeros
+
+
+def _certified(g: object, values: dict[str, object], unit: Fraction) -> Equilibrium | None:
+    """The equilibrium at these exact coefficients if it passes the certificate, else None."""
+    from exactpoker.games.nash_shapley_equilibria import _to_sympy
+
+    prof = profile(g, values)  # type: ignore[arg-type]
+    certificate = verify(g, prof)  # type: ignore[arg-type]
+    if not certificate.holds:
+        return None
+    strategies = {str(p + 1): {n: _to_sympy(values[n]) for n in ns.SYMBOLS if ns.OWNER[n] == p} for p in range(3)}
+    return Equilibrium(tuple(_to_sympy(v * unit) for v in certificate.payoffs), strategies, certificate, prof)
+
+
+def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
+    """Every equilibrium point at ante ``a`` and bet ``b``, with the proof that the list is complete.
+
+    The points of :func:`~exactpoker.games.nash_shapley_equilibria.equilibria`,
+    plus any certified point of another case; ``details["cases"]`` says how
+    each case was decided and lists the undecided ones (then a note says the
+    list is not proved complete).  ``workers`` processes share the cases
+    (default: one per CPU).
+    """
+    ante, bet = parse_positive(a, "a"), parse_positive(b, "b")
+    t = ante / bet
+    base = equilibria(ante, bet)
+    decisions, zeros = decide(t, workers or os.cpu_count() or 1)
+    g = ns.compiled(t.numerator, t.denominator)
+    unit = bet / t.denominator
+    extra = []
+    for values in zeros:
+        eq = _certified(g, values, unit)
+        decisions.zeros += 1
+        if eq is None:
+            decisions.rejected += 1
+        else:
+            extra.append(eq)
+    if decisions.undecided:
+        note = (f"not proved complete: {len(decisions.undecided)} of {decisions.cases} cases of condition (C) "
+                f"are undecided (details['cases']['undecided'])")
+    else:
+        note = f"complete: every one of the {decisions.cases} cases of condition (C) is decided"
+    details = {**base.details, "cases": decisions.to_dict()}
+    return SolveResult(ns.NAME, base.params, base.method + "; every other case of (C) decided exactly",
+                       base.equilibria + tuple(extra), base.notes + (note,), details)
