@@ -2,7 +2,7 @@
 
 ::
 
-    exactpoker kuhn3 --cards N --pot P        # an exact certified equilibrium at this pot
+    exactpoker kuhn3 --cards N --pot P [--digits D]  # an exact certified equilibrium at this pot
     exactpoker kuhn3 skp --pot P              # simplified Kuhn poker (N = 4, card 1 passive)
     exactpoker kuhn3 branch --cards N --pot-min A --pot-max B --csv FILE [--plot FILE]
 
@@ -30,7 +30,7 @@ def _solve(args: argparse.Namespace) -> None:
 
     if args.cards is None or args.pot is None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
-    result = kuhn3.equilibrium(args.cards, args.pot)
+    result = kuhn3.equilibrium(args.cards, args.pot, digits=kuhn3.DIGITS if args.digits is None else args.digits)
     emit(args, result.to_dict(), _text(result))
 
 
@@ -89,6 +89,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--cards", default=None, help="N, the number of cards (an integer > 3)")
     parser.add_argument("--pot", default=None, help="P, the pot (a rational > 0, e.g. 3 or 5/2)")
+    parser.add_argument("--digits", default=None,
+                        help="certified decimal places of an equilibrium given by an isolating box (high algebraic "
+                        "degree), an integer from 1 to 1000 (default 30)")
     add_json(parser)
     parser.set_defaults(run=_solve)
     sub = parser.add_subparsers(dest="kuhn3_command", required=False)

@@ -87,6 +87,8 @@ __all__ = [
     "PLAYER_NAMES",
     "parse_cards",
     "parse_pot",
+    "parse_digits",
+    "DIGITS",
     "p_min",
     "game",
     "compiled",
@@ -114,6 +116,8 @@ __all__ = [
 ]
 
 NAME = "kuhn3"
+#: Certified decimal places of an equilibrium given by an isolating box (default, and most allowed).
+DIGITS, MAX_DIGITS = 30, 1000
 PLAYER_NAMES = ("1", "2", "3")
 #: Node number -> (player, 0-based; passive action, aggressive action).
 NODES: dict[int, tuple[int, str, str]] = {
@@ -140,6 +144,11 @@ def parse_cards(cards: object) -> int:
 def parse_pot(pot: object) -> Fraction:
     """``P``: an exact rational ``> 0``."""
     return parse_positive(pot, "pot")
+
+
+def parse_digits(digits: object) -> int:
+    """Certified decimal places of an isolating-box answer: an integer in ``[1, MAX_DIGITS]``."""
+    return parse_int(digits, "digits", 1, MAX_DIGITS)
 
 
 def p_min(cards: object) -> Fraction:
@@ -392,8 +401,13 @@ def reach_probabilities(g: CompiledGame, profile: "BehaviourProfile") -> dict[in
 
 # -- exact equilibria (float guide, exact finish) ----------------------------------------------
 
-#: The regularisation parameter of the float guide (the seed uses 1e-6).
-EPSILON = 1e-7
+#: The regularisation parameter of the float guide (the seed uses 1e-6).  A variable at 0 or 1 whose gain
+#: ``f`` is small sits about ``EPSILON / (pi |f|)`` from its end (eq. 4): at 1e-9 a gain above 3e-7 is still read
+#: at its end by the exact finish (``N = 13, P = 46/5`` has one of 2e-5, read as interior at 1e-7).
+EPSILON = 1e-9
+#: The guide is first followed down to this epsilon, where the continuation is reliable; if it cannot go on
+#: from there to a smaller one (a stiff fold, e.g. at ``N = 8, P = 3``), the solution there is the guide.
+RELIABLE_EPSILON = 1e-7
 
 
 @lru_cache(maxsize=16)
@@ -414,8 +428,11 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
 
 
 def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tuple[tuple[int, int, int], ...] = (),
-                     forced: Sequence[tuple[int, int]] = ()) -> "ExactSolution":
-    """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables)."""
+                     forced: Sequence[tuple[int, int]] = (), digits: int = DIGITS) -> "ExactSolution":
+    """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables).
+
+    ``digits``: certified decimal places of an equilibrium given by an isolating box.
+    """
     from exactpoker.errors import CertificationError
     from exactpoker.solve.support_solve import solve_exact
 
@@ -423,7 +440,7 @@ def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tu
     g = compiled(cards, pot)
     try:
         return solve_exact(g, x_float, lambda z: system.gains(z, float(pot), jacobian=True)[1], system.fixed,
-                           forced=forced)
+                           forced=forced, digits=digits)
     except CertificationError as error:
         raise CertificationError(
             f"kuhn3: no exact equilibrium found at N = {cards}, P = {exact_str(pot)} on the support of the float "
@@ -433,11 +450,26 @@ def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tu
 
 def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
                       extra: tuple[tuple[int, int, int], ...] = ()) -> "np.ndarray":
-    """A float solution (all variables) of the regularised system at ``pot``, followed down in ``eps``."""
+    """A float solution (all variables) of the regularised system at ``pot``, followed down in ``eps``.
+
+    Below :data:`RELIABLE_EPSILON` the continuation may fail; the guide is then the solution there.
+    """
+    system = gain_system(parse_cards(cards), extra)
+    return system.full(_trace_down(system, float(parse_pot(pot)), eps))
+
+
+def _trace_down(system: "GainSystem", pot: float, eps: float, *, eps_start: float = 1.0,
+                x0: "np.ndarray | None" = None) -> "np.ndarray":
+    """The free variables of the solution at ``eps`` (or :data:`RELIABLE_EPSILON`, see :func:`float_equilibrium`)."""
     from exactpoker.solve.continuation import trace_epsilon
 
-    system = gain_system(parse_cards(cards), extra)
-    return system.full(trace_epsilon(system, float(parse_pot(pot)), eps_end=eps))
+    reliable = trace_epsilon(system, pot, eps_start=eps_start, eps_end=max(eps, RELIABLE_EPSILON), x0=x0)
+    if eps >= RELIABLE_EPSILON:
+        return reliable
+    try:
+        return trace_epsilon(system, pot, eps_start=RELIABLE_EPSILON, eps_end=eps, x0=reliable, start_tol=1e-8)
+    except DegenerateSystemError:
+        return reliable
 
 
 def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
@@ -479,7 +511,7 @@ def _node_card(g: CompiledGame, k: int) -> tuple[int, int]:
     raise LookupError(k)  # pragma: no cover
 
 
-def equilibrium(cards: object, pot: object, *, eps: float = EPSILON) -> SolveResult:
+def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: object = DIGITS) -> SolveResult:
     """An exact equilibrium at pot ``P``, certified sequentially rational.
 
     Seed 003's method, finished exactly: the regularised system (section 3)
@@ -488,17 +520,20 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON) -> SolveRes
     it are solved exactly (:func:`exactpoker.solve.support_solve.solve_exact`)
     and the profile is checked by
     :func:`exactpoker.certify_sequential.verify_sequential`.  ``strategies``
-    is keyed by node number; ``values`` are ``E_1, E_2, E_3``.
+    is keyed by node number; ``values`` are ``E_1, E_2, E_3``.  An
+    equilibrium of too high an algebraic degree is given by an isolating box
+    certified to ``digits`` decimal places (:func:`parse_digits`); rational and
+    algebraic ones are exact whatever ``digits``.
 
     Raises
     ------
     CertificationError
-        If no exact equilibrium (rational, or algebraic in one number field)
-        is found on the support.
+        If no exact equilibrium (rational, algebraic in one number field, or
+        the unique zero in an isolating box) is found on the support.
     """
-    n, p = parse_cards(cards), parse_pot(pot)
+    n, p, d = parse_cards(cards), parse_pot(pot), parse_digits(digits)
     x = float_equilibrium(n, p, eps=eps)
-    solution = exact_from_guide(n, p, x)
+    solution = exact_from_guide(n, p, x, digits=d)
     return _result(n, p, solution, "regularised system (seed 003), exact finish on its support")
 
 
@@ -554,7 +589,7 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     recomputed at ``pot`` from a large ``epsilon`` instead, which may pick
     another equilibrium at that pot.
     """
-    from exactpoker.solve.continuation import Regularised, newton, trace_epsilon
+    from exactpoker.solve.continuation import Regularised, newton
 
     n, p = parse_cards(cards), parse_pot(pot)
     target = float(p)
@@ -571,9 +606,9 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     try:
         X = newton(reg.residual, np.append(guess, target))
         # follow this solution down to the small epsilon of the exact finish
-        x = trace_epsilon(system, target, eps_start=eps, eps_end=EPSILON, x0=X[:-1])
+        x = _trace_down(system, target, EPSILON, eps_start=eps, x0=X[:-1])
     except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
-        x = trace_epsilon(system, target, eps_end=EPSILON)
+        x = _trace_down(system, target, EPSILON)
     solution = exact_from_guide(n, p, system.full(x))
     return _result(n, p, solution, "branch of the regularised system (seed 003), exact finish")
 

@@ -434,20 +434,22 @@ def _quadratic(points: list[np.ndarray], delta: float) -> np.ndarray:
 
 
 def trace_epsilon(system: GainSystem, t: float, *, eps_start: float = 1.0, eps_end: float = 1e-7,
-                  x0: np.ndarray | None = None) -> np.ndarray:
+                  x0: np.ndarray | None = None, start_tol: float = 1e-11) -> np.ndarray:
     """A solution of the regularised system at ``eps_end``, followed down from ``eps_start``.
 
     At a large ``eps`` the solution is near ``1/2`` and Newton finds it; the
     curve of solutions is then followed by arc-length continuation in
     ``log(eps)`` (it may fold) until ``eps`` reaches ``eps_end``.  Returns the
     free variables there (or, if Newton cannot land exactly on ``eps_end``,
-    at the first point past it).
+    at the first point past it).  ``start_tol`` is the Newton tolerance of the
+    two starting points (from a solution ``x0`` at a small ``eps_start``, where
+    the system is stiff, the continuation's own ``1e-8``).
     """
     reg = Regularised(system, t, eps_start, "log_eps")
     n = len(system.free)
     x = np.full(n, 0.5) if x0 is None else np.array(x0, float)
-    start = newton(reg.residual, np.append(x, np.log(eps_start)))
-    second = newton(reg.residual, np.append(start[:-1], np.log(eps_start) - 1e-3))
+    start = newton(reg.residual, np.append(x, np.log(eps_start)), tol=start_tol)
+    second = newton(reg.residual, np.append(start[:-1], np.log(eps_start) - 1e-3), tol=start_tol)
     target = np.log(eps_end)
     previous, last = start, second
     for X in continue_branch(reg.residual, start, second, lambda X: X[-1] <= target, eps=eps_end, delta=1e-2,
