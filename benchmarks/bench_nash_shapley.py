@@ -5,6 +5,8 @@ Run from the repository root::
     python benchmarks/bench_nash_shapley.py           # equilibrium points at several a/b, regions (about a minute)
     python benchmarks/bench_nash_shapley.py --quick   # one ratio only (seconds; a smoke test)
     python benchmarks/bench_nash_shapley.py --coalitions   # also the coalition LPs (several minutes)
+    python benchmarks/bench_nash_shapley.py --exhaustive   # also the completeness proofs (every case of (C)
+                                                           # decided, both cores; about half an hour)
 
 Prints a plain-text table with the columns job, size, seconds, result, then a
 "target met" / "target MISSED" line per target (all equilibrium points at one
@@ -64,6 +66,19 @@ def main() -> int:
         text = str(result) if isinstance(result, Exception) else ", ".join(
             f"v({{{','.join(str(p + 1) for p in c)}}}) = {v.value}" for c, v in result.items() if len(c) == 1)
         rows.append(("coalitions", "a = b", seconds, text))
+    if "--exhaustive" in sys.argv:
+        from exactpoker.games.nash_shapley_exhaustive import exhaustive
+
+        for ratio in [Fraction(1, 2), Fraction(3, 4), Fraction(1), Fraction(11, 10), Fraction(2)]:
+            seconds, result = timed(lambda: exhaustive(ratio, 1))
+            failed |= isinstance(result, Exception)
+            if isinstance(result, Exception):
+                text = f"FAILED: {result}"
+            else:
+                counts = result.details["cases"]
+                text = (f"{len(result.equilibria)} point(s); {counts['cases']} cases, "
+                        f"{len(counts['undecided'])} undecided")
+            rows.append(("every case of (C)", f"a/b = {ratio}", seconds, text))
     width = max(len(r[1]) for r in rows)
     print(f"{'job':<20} {'size':<{width}} {'seconds':>8}  result")
     for job, size, seconds, text in rows:

@@ -411,8 +411,7 @@ def test_exhaustive_proves_the_R_I_point_is_the_only_one():
     result = _complete(Fraction(1, 2))
     assert len(result.equilibria) == 1 and result.equilibria[0].certified
     cases = result.details["cases"]
-    assert cases["cases"] == (cases["paper's and gap systems"] + cases["no zero in the open box (Groebner, factors)"]
-                              + cases["no solution of (C) (bisection)"] + cases["zeros found exactly"])
+    assert cases["cases"] == cases["systems"] + cases["no_zero"] + cases["no_solution"] + cases["solved"] > 1
 
 
 @pytest.mark.slow

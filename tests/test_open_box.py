@@ -70,3 +70,21 @@ def test_a_zero_inside_is_never_excluded(x0, y0, c1, c2, c3):
     as_dict = {m: v for m, v in as_dict.items() if v}
     if as_dict:
         assert not excluded_by_boxes(2, [as_dict], [], budget=300)
+
+
+def test_a_child_process_returns_its_result_or_is_stopped():
+    import time
+
+    from exactpoker.solve.open_box import _in_child
+
+    assert _in_child(lambda: [41 + 1], 30) == [42]
+    start = time.monotonic()
+    assert _in_child(lambda: time.sleep(30), 0.5) is None
+    assert time.monotonic() - start < 10
+
+
+def test_groebner_complete_basis():
+    from exactpoker.solve.open_box import groebner
+
+    basis, complete = groebner([X * Y - 1, X - Y], CTX)
+    assert complete and any(g.degrees() == (0, 2) for g in basis)  # y^2 - 1 eliminates x

@@ -23,12 +23,11 @@ keep Player 1 from passing (``Delta_alpha >= 0``, ``Delta_beta >= 0``), a
 two-dimensional family of points with one value; its corners are returned
 (:func:`threat_corners`).  If no system gives a certified point,
 :func:`~exactpoker.solve.indifference.locate_equilibrium` searches the
-supports near a floating-point guide.  Every point returned is certified;
-that no other point exists rests on the paper's sections 7--8 (for
-``b >= a``), not on this code.  The complete list of cases that (C) allows
-at a ratio is :func:`~exactpoker.games.nash_shapley_cases.cases` (exact, but
-hundreds to tens of thousands of cases, whose exact solution is too slow to
-be the default).
+supports near a floating-point guide.  Every point returned is certified.
+That no other point exists is proved, case by case, by
+:func:`exactpoker.games.nash_shapley_exhaustive.exhaustive` (every case that
+(C) allows, :func:`~exactpoker.games.nash_shapley_cases.cases`, decided
+exactly: hundreds to thousands of cases, too slow to be the default).
 
 A one-parameter family (section 10: ``R_III`` and ``a/b = A_2``) is returned
 as its two end points and its mid point, each certified, with the family in

@@ -42,12 +42,15 @@ from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THRE
                                                       system_case)
 from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.open_box import Component, Multilinear, excluded_by_boxes, shape_points, split_components
+from exactpoker.solve.open_box import (Component, Multilinear, excluded_by_boxes, multilinear_members, shape_points,
+                                       split_components)
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
-#: Sub-boxes the bisection stage may examine per case.
+#: Sub-boxes the bisection stage may examine per case (per component).
 BOX_BUDGET = 3000
+#: Beyond this many components the bisection runs once on the case's own equations.
+MAX_COMPONENTS = 4
 
 
 @dataclass(frozen=True)
@@ -117,13 +120,17 @@ class Decisions:
     undecided: list[tuple[str, ...]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        return {"cases": self.cases, "paper's and gap systems": self.systems,
-                "no zero in the open box (Groebner, factors)": self.no_zero_algebra,
-                "no solution of (C) (bisection)": self.no_zero_boxes,
-                "zeros found exactly": self.solved,
-                "exact zeros outside the systems": self.zeros,
-                "of which not equilibria": self.rejected,
-                "undecided": [list(u) for u in self.undecided]}
+        """``{"cases", "systems", "no_zero", "no_solution", "solved", "zeros", "not_equilibria", "undecided"}``.
+
+        ``no_zero``: no zero in the open box (factors, Groebner bases);
+        ``no_solution``: no solution of (C) (bisection); ``solved``: cases
+        whose zeros were found exactly, ``zeros`` of them in all, of which
+        ``not_equilibria`` failed the certificate; ``undecided``: the interior
+        coefficients of each case no stage decided.
+        """
+        return {"cases": self.cases, "systems": self.systems, "no_zero": self.no_zero_algebra,
+                "no_solution": self.no_zero_boxes, "solved": self.solved, "zeros": self.zeros,
+                "not_equilibria": self.rejected, "undecided": [list(u) for u in self.undecided]}
 
 
 def _shape_zeros(components: list[Component]) -> list[list[object]] | None:
@@ -160,8 +167,18 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     components = split_components(polys, ctx) if system.equations else None
     if components == []:
         return "algebra", []
-    if excluded_by_boxes(len(system.unknowns), system.equations, system.conditions, BOX_BUDGET):
+    n = len(system.unknowns)
+    if excluded_by_boxes(n, system.equations, system.conditions, BOX_BUDGET):
         return "boxes", []
+    if components and not all(c.complete for c in components):
+        components = split_components(polys, ctx, patient=True)
+        if components == []:
+            return "algebra", []
+    if components and len(components) <= MAX_COMPONENTS:  # each on its own, its multilinear members as equations
+        components = [c for c in components if not excluded_by_boxes(
+            n, [*system.equations, *multilinear_members(c)], system.conditions, BOX_BUDGET)]
+        if not components:
+            return "boxes", []
     points = _shape_zeros(components) if components else None
     if points is None:
         return "undecided", []

@@ -33,21 +33,29 @@ drop it.
 
 from __future__ import annotations
 
+import os
+import pickle
+import select
+import signal
+import time
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
-from typing import Sequence
+from typing import Callable, Sequence
 
 import flint
 import numpy as np
 
 from exactpoker.algebraic import AlgebraicNumber, real_roots
 
-__all__ = ["Multilinear", "Component", "split_components", "shape_points", "excluded_by_boxes",
-           "GROEBNER_LIMITS"]
+__all__ = ["Multilinear", "Component", "groebner", "split_components", "shape_points", "multilinear_members",
+           "excluded_by_boxes", "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
-#: Buchberger's limits (basis length, polynomial length, coefficient bits): beyond, the stage gives up.
-GROEBNER_LIMITS = (2000, 20000, 20000)
+#: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
+#: process; then the large ones, in a child process stopped after :data:`GROEBNER_SECONDS` (python-flint's
+#: Buchberger cannot be interrupted, and may run for hours within large limits).
+GROEBNER_LIMITS = (200, 2000, 2000)
+GROEBNER_LARGE_LIMITS = (2000, 20000, 20000)
+GROEBNER_SECONDS = 20.0
 #: Deepest nesting of factor splits.
 MAX_SPLITS = 16
 
@@ -92,13 +100,18 @@ def _sign_on_open_box(poly: flint.fmpz_mpoly) -> int:
     if any(e > 1 for monomial in terms for e in monomial):
         return 0
     used = sorted({j for monomial in terms for j, e in enumerate(monomial) if e})
-    values = []
-    for vertex in product((0, 1), repeat=len(used)):
-        at = dict(zip(used, vertex))
-        values.append(sum(int(c) for m, c in terms.items() if all(at[j] for j, e in enumerate(m) if e)))
-    if min(values) >= 0 and max(values) > 0:
+    size = sum(abs(int(c)) for c in terms.values())
+    table = np.zeros(1 << len(used), dtype=np.int64 if size < 2**62 else object)
+    for monomial, c in terms.items():
+        table[sum(1 << i for i, j in enumerate(used) if monomial[j])] += int(c)
+    for i in range(len(used)):  # subset sums: the value at a vertex adds the monomials it switches on
+        step = 1 << i
+        shaped = table.reshape(-1, 2 * step)
+        shaped[:, step:] += shaped[:, :step]
+    low, high = table.min(), table.max()
+    if low >= 0 and high > 0:
         return 1
-    if max(values) <= 0 and min(values) < 0:
+    if high <= 0 and low < 0:
         return -1
     return 0
 
@@ -118,12 +131,78 @@ def _is_associate(f: flint.fmpz_mpoly, g: flint.fmpz_mpoly) -> bool:
     return (f - g).is_zero() or (f + g).is_zero()
 
 
-def split_components(equations: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpoly_ctx) -> list[Component]:
+def _buchberger(polys: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpoly_ctx,
+                limits: tuple[int, int, int]) -> tuple[list[flint.fmpz_mpoly], bool]:
+    basis, complete = flint.fmpz_mpoly_vec(list(polys), ctx).buchberger_naive(limits=limits)
+    return [g for g in (basis.autoreduction() if complete else basis) if not g.is_zero()], complete
+
+
+def _in_child(job: Callable[[], object], seconds: float) -> object | None:
+    """``job()`` run in a forked child process, or None if it fails or takes more than ``seconds``."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: send the pickled result, then leave at once
+        os.close(read)
+        try:
+            data = pickle.dumps(job())
+        except BaseException:
+            data = b""
+        with os.fdopen(write, "wb") as out:
+            out.write(data)
+        os._exit(0)
+    os.close(write)
+    chunks, deadline = [], time.monotonic() + seconds
+    with os.fdopen(read, "rb", buffering=0) as source:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([source], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return None
+            chunk = source.read(1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.waitpid(pid, 0)
+    return pickle.loads(b"".join(chunks)) if chunks else None
+
+
+def groebner(polys: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpoly_ctx, patient: bool = True
+             ) -> tuple[list[flint.fmpz_mpoly], bool]:
+    """A Groebner basis (autoreduced) and True, or a generating set and False when the limits stop Buchberger.
+
+    A generating set is still worth factoring (:func:`split_components`), and
+    the one of the large limits is the richer.
+
+    :data:`GROEBNER_LIMITS` first; if they stop it and ``patient`` is true,
+    :data:`GROEBNER_LARGE_LIMITS` in a child process for at most
+    :data:`GROEBNER_SECONDS`.
+    """
+    basis, complete = _buchberger(polys, ctx, GROEBNER_LIMITS)
+    if complete or not patient:
+        return basis, complete
+    terms = [g.to_dict() for g in polys]
+
+    def large() -> tuple[list[dict[tuple[int, ...], int]], bool]:
+        found, done = _buchberger([ctx.from_dict(t) for t in terms], ctx, GROEBNER_LARGE_LIMITS)
+        return [{tuple(int(e) for e in m): int(c) for m, c in g.to_dict().items()} for g in found], done
+
+    result = _in_child(large, GROEBNER_SECONDS)
+    if result is None:
+        return basis, False
+    found, done = result  # type: ignore[misc]
+    return [ctx.from_dict(t) for t in found], done
+
+
+def split_components(equations: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpoly_ctx, patient: bool = False
+                     ) -> list[Component]:
     """The components of ``equations = 0`` that may meet the open unit box (stage 1).
 
     Every zero of the system in the open box is a zero of one returned
-    component.  An empty list proves there is none.
+    component.  An empty list proves there is none.  ``patient`` lets each
+    Groebner basis use the large limits (:func:`groebner`: slower, decides more).
     """
+
     def split(polys: list[flint.fmpz_mpoly], depth: int) -> list[Component] | None:
         """The components, or None when no branch was split off (``polys`` as they are)."""
         for i, g in enumerate(polys):
@@ -148,8 +227,7 @@ def split_components(equations: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpol
         found = split(polys, depth)
         if found is not None:
             return found
-        basis, complete = flint.fmpz_mpoly_vec(polys, ctx).buchberger_naive(limits=GROEBNER_LIMITS)
-        basis = [g for g in (basis.autoreduction() if complete else basis) if not g.is_zero()]
+        basis, complete = groebner(polys, ctx, patient)
         if any(g.is_constant() for g in basis):
             return []
         found = split(basis, depth)
@@ -170,11 +248,9 @@ def shape_points(component: Component) -> list[list[Fraction | AlgebraicNumber]]
     names = component.ctx.names()
     n = len(names)
     lex = flint.fmpz_mpoly_ctx.get(tuple(names), "lex")
-    polys = [lex.from_dict(g.to_dict()) for g in component.basis]
-    basis, complete = flint.fmpz_mpoly_vec(polys, lex).buchberger_naive(limits=GROEBNER_LIMITS)
+    basis, complete = groebner([lex.from_dict(g.to_dict()) for g in component.basis], lex)
     if not complete:
         return None
-    basis = [g for g in basis.autoreduction() if not g.is_zero()]
     last, others = None, {}
     for g in basis:
         terms = g.to_dict()
@@ -206,35 +282,54 @@ def shape_points(component: Component) -> list[list[Fraction | AlgebraicNumber]]
     return points
 
 
-def _vertex_values(poly: Multilinear, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, float]:
-    """The values at the ``2^n`` vertices of ``[low, high]`` (floats) and a proved bound on their error."""
-    n = len(low)
-    vertices = np.arange(1 << n)
-    corners = np.where((vertices[:, None] >> np.arange(n)) & 1 == 1, high[None, :], low[None, :])
-    values = np.zeros(1 << n)
-    size = 0.0
-    for mask, c in poly.items():
-        term = np.full(1 << n, float(c))
-        for j in range(n):
-            if mask >> j & 1:
-                term = term * corners[:, j]
-        values += term
-        size += abs(float(c))
-    k = n + len(poly) + 1
-    unit = 2.0**-53
-    return values, 2 * k * unit / (1 - k * unit) * size * (1 + 2 * unit)
+def multilinear_members(component: Component) -> list[Multilinear]:
+    """The members of ``component``'s basis that are multilinear, as :data:`Multilinear` (for the bisection).
+
+    Members whose coefficients floats cannot hold (900 bits and more) are left out.
+    """
+    found = []
+    for g in component.basis:
+        terms = g.to_dict()
+        if all(e <= 1 for m in terms for e in m) and all(abs(int(c)).bit_length() < 900 for c in terms.values()):
+            found.append({sum(1 << j for j, e in enumerate(m) if e): int(c) for m, c in terms.items()})
+    return found
 
 
-def _strict_sign(poly: Multilinear, low: np.ndarray, high: np.ndarray) -> int:
-    """+1 / -1 if ``poly`` is proved > 0 / < 0 on the closed box; else 0."""
-    if not poly:
-        return 0
-    values, error = _vertex_values(poly, low, high)
-    if values.min() > error:
-        return 1
-    if values.max() < -error:
-        return -1
-    return 0
+class _VertexTable:
+    """Polynomials' values at every vertex of a box at once, with a proved bound on the rounding error.
+
+    The monomials of all the polynomials are evaluated at the ``2^n`` vertices
+    (a product of at most ``n`` corner coordinates, each in ``[0, 1]``), then
+    one matrix product with the coefficients gives every value.  Whatever the
+    order of the sums, a value errs by at most ``gamma_k`` times the sum of its
+    ``|coefficients|`` (``k = n + M + 1``, ``M`` the number of monomials;
+    ``gamma_k = k u / (1 - k u)``, ``u = 2^-53``; doubled for safety).
+    """
+
+    def __init__(self, n: int, polys: Sequence[Multilinear]) -> None:
+        self.n = n
+        monomials = sorted({m for p in polys for m in p})
+        index = {m: i for i, m in enumerate(monomials)}
+        self.coefficients = np.zeros((len(monomials), len(polys)))
+        size = np.zeros(len(polys))
+        for j, p in enumerate(polys):
+            for m, c in p.items():
+                self.coefficients[index[m], j] = float(c)
+                size[j] += abs(float(c))
+        self.uses = [np.array([m >> j & 1 == 1 for m in monomials]) for j in range(n)]
+        k = n + len(monomials) + 1
+        unit = 2.0**-53
+        self.error = 2 * k * unit / (1 - k * unit) * size * (1 + 4 * len(polys) * unit)
+        self.vertices = np.arange(1 << n)
+
+    def signs(self, low: np.ndarray, high: np.ndarray) -> np.ndarray:
+        """Per polynomial: +1 / -1 if proved > 0 / < 0 on the closed box ``[low, high]``, else 0."""
+        corners = np.where((self.vertices[:, None] >> np.arange(self.n)) & 1 == 1, high[None, :], low[None, :])
+        monomials = np.ones((len(self.vertices), self.coefficients.shape[0]))
+        for j in range(self.n):
+            monomials[:, self.uses[j]] *= corners[:, j:j + 1]
+        values = monomials @ self.coefficients
+        return np.where(values.min(axis=0) > self.error, 1, 0) - np.where(values.max(axis=0) < -self.error, 1, 0)
 
 
 def excluded_by_boxes(n: int, equations: Sequence[Multilinear],
@@ -244,14 +339,16 @@ def excluded_by_boxes(n: int, equations: Sequence[Multilinear],
     ``conditions`` are pairs ``(r, g)``: ``g >= 0`` is required where ``r > 0``.
     ``budget`` caps the number of sub-boxes examined; False means "not proved".
     """
+    equations = [p for p in equations if p]
+    table = _VertexTable(n, [*equations, *(r for r, _ in conditions), *(g for _, g in conditions)])
+    e, c = len(equations), len(conditions)
     stack = [(np.zeros(n), np.ones(n))]
     for _ in range(budget):
         if not stack:
             return True
         low, high = stack.pop()
-        if any(_strict_sign(p, low, high) for p in equations):
-            continue
-        if any(_strict_sign(r, low, high) > 0 and _strict_sign(g, low, high) < 0 for r, g in conditions):
+        signs = table.signs(low, high)
+        if np.any(signs[:e] != 0) or np.any((signs[e:e + c] > 0) & (signs[e + c:] < 0)):
             continue
         j = int(np.argmax(high - low))
         middle = (low[j] + high[j]) / 2
