@@ -48,7 +48,7 @@ import sympy
 
 from exactpoker.games import nash_shapley as ns
 
-__all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "solve_case", "solve_case_counted"]
+__all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 
 ZERO, ONE, INTERIOR = "0", "1", "i"
 VARIABLES: tuple[str, ...] = tuple(ns.SYMBOLS)
@@ -82,7 +82,7 @@ def _to_poly(expr: sympy.Expr) -> Poly:
 
 
 @cache
-def _polys(t: Fraction) -> tuple[dict[str, Poly], dict[str, Poly]]:
+def integer_polynomials(t: Fraction) -> tuple[dict[str, Poly], dict[str, Poly]]:
     """Integer discriminants at ``a = p, b = q`` (``t = p/q``; a positive multiple) and the reaches."""
     p, q = t.numerator, t.denominator
     stakes = {ns.a: sympy.Integer(p), ns.b: sympy.Integer(q)}
@@ -203,7 +203,7 @@ def cases(t: Fraction) -> list[Case]:
     kinds of one of the returned cases.  Each case still has to be solved
     (its interior coefficients satisfy ``Delta_u = 0``) and checked.
     """
-    deltas, reaches = _polys(Fraction(t))
+    deltas, reaches = integer_polynomials(Fraction(t))
     found: list[Case] = []
 
     def search(kinds: dict[str, str]) -> None:

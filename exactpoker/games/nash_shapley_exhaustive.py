@@ -36,11 +36,11 @@ import flint
 
 from exactpoker.certify import verify
 from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, _polys, cases,
+from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
                                                  solve_case_counted)
 from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
                                                       system_case)
-from exactpoker.numbers import parse_positive
+from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.open_box import (Component, Multilinear, excluded_by_boxes, multilinear_members, shape_points,
                                        split_components)
@@ -49,7 +49,7 @@ __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "e
 
 #: Sub-boxes the bisection stage may examine per case (per component).
 BOX_BUDGET = 3000
-#: Beyond this many components the bisection runs once on the case's own equations.
+#: Up to this many components, each is bisected again on its own, its multilinear basis members as equations.
 MAX_COMPONENTS = 4
 
 
@@ -78,7 +78,7 @@ class CaseSystem:
 
 def case_system(t: Fraction, case: Case) -> CaseSystem:
     """The equations and conditions of ``case`` at ``a/b = t`` (0 and 1 substituted)."""
-    deltas, reaches = _polys(Fraction(t))
+    deltas, reaches = integer_polynomials(Fraction(t))
     kinds = dict(case.kinds)
     unknowns = case.interior
     local = {name: j for j, name in enumerate(unknowns)}
@@ -229,14 +229,12 @@ def decide(t: Fraction, workers: int = 1) -> tuple[Decisions, list[dict[str, obj
 
 def _certified(g: object, values: dict[str, object], unit: Fraction) -> Equilibrium | None:
     """The equilibrium at these exact coefficients if it passes the certificate, else None."""
-    from exactpoker.games.nash_shapley_equilibria import _to_sympy
-
     prof = profile(g, values)  # type: ignore[arg-type]
     certificate = verify(g, prof)  # type: ignore[arg-type]
     if not certificate.holds:
         return None
-    strategies = {str(p + 1): {n: _to_sympy(values[n]) for n in ns.SYMBOLS if ns.OWNER[n] == p} for p in range(3)}
-    return Equilibrium(tuple(_to_sympy(v * unit) for v in certificate.payoffs), strategies, certificate, prof)
+    strategies = {str(p + 1): {n: to_sympy(values[n]) for n in ns.SYMBOLS if ns.OWNER[n] == p} for p in range(3)}
+    return Equilibrium(tuple(to_sympy(v * unit) for v in certificate.payoffs), strategies, certificate, prof)
 
 
 def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
