@@ -427,3 +427,13 @@ def test_cli_exhaustive():
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
     assert payload["details"]["cases"]["undecided"] == [] and payload["notes"][-1].startswith("complete")
+
+
+def test_family_points_are_told_apart_exactly():
+    """--exhaustive drops a certified zero of another case that is a point already listed (a family's end)."""
+    from exactpoker.games.nash_shapley_exhaustive import _same_point
+
+    ends = equilibria(Fraction(11, 10), 1).equilibria
+    assert len(ends) == 3
+    assert all(_same_point(p, p) for p in ends)
+    assert not any(_same_point(p, q) for i, p in enumerate(ends) for q in ends[i + 1:])

@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import partial
 
 import flint
+import sympy
 
 from exactpoker.certify import verify
 from exactpoker.games import nash_shapley as ns
@@ -237,6 +238,12 @@ def _certified(g: object, values: dict[str, object], unit: Fraction) -> Equilibr
     return Equilibrium(tuple(to_sympy(v * unit) for v in certificate.payoffs), strategies, certificate, prof)
 
 
+def _same_point(first: Equilibrium, second: Equilibrium) -> bool:
+    """Whether two equilibria have the same coefficients (exact comparison)."""
+    return all(sympy.simplify(sympy.sympify(first.strategies[p][n]) - sympy.sympify(second.strategies[p][n])) == 0
+               for p in first.strategies for n in first.strategies[p])
+
+
 def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
     """Every equilibrium point at ante ``a`` and bet ``b``, with the proof that the list is complete.
 
@@ -252,14 +259,14 @@ def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
     decisions, zeros = decide(t, workers or os.cpu_count() or 1)
     g = ns.compiled(t.numerator, t.denominator)
     unit = bet / t.denominator
-    extra = []
+    extra: list[Equilibrium] = []
     for values in zeros:
         eq = _certified(g, values, unit)
         decisions.zeros += 1
         if eq is None:
             decisions.rejected += 1
-        else:
-            extra.append(eq)
+        elif not any(_same_point(eq, known) for known in [*base.equilibria, *extra]):
+            extra.append(eq)  # (an end of a family has a coefficient at 0 or 1: it is also a zero of another case)
     if decisions.undecided:
         note = (f"not proved complete: {len(decisions.undecided)} of {decisions.cases} cases of condition (C) "
                 f"are undecided (details['cases']['undecided'])")
