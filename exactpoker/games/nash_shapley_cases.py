@@ -47,6 +47,7 @@ import numpy as np
 import sympy
 
 from exactpoker.games import nash_shapley as ns
+from exactpoker.solve.open_box import vertex_sums
 
 __all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 
@@ -120,10 +121,7 @@ def _vertex_values(polys: list[Poly], zeros: int, ones: int, interior: int = 0) 
         for m, c in r.items():
             compact = sum(1 << j for j, k in enumerate(bits) if m >> k & 1)
             table[compact] += c
-        for j in range(len(bits)):  # subset-sum (zeta) transform: value(v) = sum over m subset of v
-            step = 1 << j
-            shaped = table.reshape(-1, 2 * step)
-            shaped[:, step:] += shaped[:, :step]
+        vertex_sums(table)
         values.append(table.reshape(1 << inner, -1).T)  # the interior bits are the high ones
     return values
 

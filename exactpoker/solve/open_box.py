@@ -47,7 +47,7 @@ import numpy as np
 
 from exactpoker.algebraic import AlgebraicNumber, real_roots
 
-__all__ = ["Multilinear", "Component", "groebner", "split_components", "shape_points", "multilinear_members",
+__all__ = ["Multilinear", "Component", "vertex_sums", "groebner", "split_components", "shape_points", "multilinear_members",
            "excluded_by_boxes", "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
 #: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
@@ -104,16 +104,27 @@ def _sign_on_open_box(poly: flint.fmpz_mpoly) -> int:
     table = np.zeros(1 << len(used), dtype=np.int64 if size < 2**62 else object)
     for monomial, c in terms.items():
         table[sum(1 << i for i, j in enumerate(used) if monomial[j])] += int(c)
-    for i in range(len(used)):  # subset sums: the value at a vertex adds the monomials it switches on
-        step = 1 << i
-        shaped = table.reshape(-1, 2 * step)
-        shaped[:, step:] += shaped[:, :step]
+    vertex_sums(table)
     low, high = table.min(), table.max()
     if low >= 0 and high > 0:
         return 1
     if high <= 0 and low < 0:
         return -1
     return 0
+
+
+def vertex_sums(table: np.ndarray) -> np.ndarray:
+    """Coefficients of a multilinear polynomial, indexed by monomial bitmask, into its vertex values (in place).
+
+    The subset-sum (zeta) transform: the value at the vertex with bitmask ``v``
+    is the sum of the coefficients of the monomials ``m`` inside ``v``.
+    """
+    step = 1
+    while step < len(table):
+        shaped = table.reshape(-1, 2 * step)
+        shaped[:, step:] += shaped[:, :step]
+        step *= 2
+    return table
 
 
 def _relevant_factors(poly: flint.fmpz_mpoly) -> list[flint.fmpz_mpoly] | None:
