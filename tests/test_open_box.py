@@ -1,4 +1,4 @@
-"""The exact open-box stages (exactpoker.solve.open_box): splits, exact zeros, proved bisection."""
+"""The exact open-box stages (exactpoker.solve.open_box): splits and exact zeros (and bisection agrees)."""
 
 from fractions import Fraction
 
@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpoker.algebraic import AlgebraicNumber
-from exactpoker.solve.open_box import excluded_by_boxes, shape_points, split_components
+from exactpoker.solve.box_exclusion import excluded_by_boxes
+from exactpoker.solve.open_box import shape_points, split_components
 
 CTX = flint.fmpz_mpoly_ctx.get(("x", "y"), "degrevlex")
 X, Y = CTX.gens()
@@ -41,16 +42,6 @@ def test_irrational_zero_is_exact():
 def test_a_curve_is_not_zero_dimensional():
     (component,) = split_components([X + Y - 1], CTX)
     assert not component.zero_dimensional
-
-
-def test_bisection_uses_the_conditions():
-    line = {0b01: 1, 0b10: 1, 0: -1}  # x + y - 1 = 0 meets the open box
-    assert not excluded_by_boxes(2, [line], [])
-    never = {0b01: 1, 0b10: -1, 0: -2}  # x - y - 2 >= 0 nowhere in the box
-    assert excluded_by_boxes(2, [line], [({0: 1}, never)])
-    unreached = {0b01: 1}  # the condition only binds where x > 0: not everywhere, so it cannot exclude alone
-    assert not excluded_by_boxes(2, [line], [(unreached, never)], budget=50)
-    assert excluded_by_boxes(2, [{0b11: 1, 0: 1}], [])  # xy + 1 > 0
 
 
 fractions = st.fractions(min_value=Fraction(1, 50), max_value=Fraction(49, 50), max_denominator=50)

@@ -14,8 +14,11 @@ exactly:
   (points, one-parameter families, the threat family);
 * every other case goes through :mod:`exactpoker.solve.open_box`: factor
   splitting and Groebner bases (no zero in the open box), exact zeros of the
-  zero-dimensional components, bisection with proved vertex bounds that uses
-  the inequalities of (C) too.  Every exact zero found is certified
+  zero-dimensional components; and through
+  :mod:`exactpoker.solve.box_exclusion`: bisection with proved vertex bounds
+  and contraction that uses the inequalities of (C) too, and, where the
+  equations vanish on a face just outside the open box, the same on the two
+  blow-up charts of that face.  Every exact zero found is certified
   (:func:`exactpoker.certify.verify`): a certified one is an equilibrium point
   the systems missed, the others are not equilibria.
 
@@ -43,8 +46,8 @@ from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THRE
                                                       system_case)
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.open_box import (Component, Multilinear, excluded_by_boxes, multilinear_members, shape_points,
-                                       split_components)
+from exactpoker.solve.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
+from exactpoker.solve.open_box import Component, multilinear_members, shape_points, split_components
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -182,6 +185,8 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
             return "boxes", []
     points = _shape_zeros(components) if components else None
     if points is None:
+        if excluded_by_charts(n, system.equations, system.conditions, BOX_BUDGET):
+            return "boxes", []
         return "undecided", []
     zeros = []
     for point in points:

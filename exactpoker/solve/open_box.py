@@ -1,10 +1,10 @@
-"""Zeros of a multilinear integer system in the open unit box, decided exactly.
+"""Zeros of a multilinear integer system in the open unit box, found or ruled out by exact algebra.
 
 Seed 001 (Nash--Shapley) section 6: on each case of condition (C) the interior
 coefficients solve ``Delta_u = 0``, a system of multilinear polynomials with
 integer coefficients, and only zeros in the *open* box ``(0, 1)^n`` count.
-This module decides such a system in three exact stages, each of which may
-settle it:
+This module settles such a system in two exact stages; the third, proved
+bisection, is :mod:`exactpoker.solve.box_exclusion`:
 
 1. :func:`split_components`: a Groebner basis (python-flint's Buchberger with
    size limits), each of whose elements is factored; a factor that cannot
@@ -17,18 +17,9 @@ settle it:
    basis is in shape position (``c_i x_i - g_i(x_n)`` and ``p(x_n)``) has its
    zeros at the real roots of ``p``: every coordinate exactly, in
    ``Q(root)`` (:class:`~exactpoker.algebraic.AlgebraicNumber`).
-3. :func:`excluded_by_boxes`: bisection of the box, where a multilinear
-   polynomial's range on a sub-box is the range of its vertex values; a
-   sub-box goes when one equation keeps one strict sign on it, or when a
-   condition ``g >= 0 where r > 0`` fails on all of it.  The vertex values
-   are computed in floating point with a proved bound on the rounding error
-   (Higham, *Accuracy and Stability of Numerical Algorithms*, 2002, sec. 3.1:
-   each term is a product of at most ``n`` factors in ``[0, 1]`` and a
-   coefficient, a sum of ``T`` terms errs by at most ``gamma_{n+T+1}``
-   times the sum of ``|coefficient|``), so a decided sign is a proved one.
 
-A component none of these settles is *undecided*: callers report it, never
-drop it.
+A component neither settles goes on to bisection (:func:`multilinear_members`
+gives it the basis members it can use).
 """
 
 from __future__ import annotations
@@ -46,9 +37,10 @@ import flint
 import numpy as np
 
 from exactpoker.algebraic import AlgebraicNumber, real_roots
+from exactpoker.solve.box_exclusion import Multilinear
 
-__all__ = ["Multilinear", "Component", "vertex_sums", "groebner", "split_components", "shape_points", "multilinear_members",
-           "excluded_by_boxes", "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
+__all__ = ["Component", "vertex_sums", "groebner", "split_components", "shape_points", "multilinear_members",
+           "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
 #: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
 #: process; then the large ones, in a child process stopped after :data:`GROEBNER_SECONDS` (python-flint's
@@ -59,7 +51,6 @@ GROEBNER_SECONDS = 20.0
 #: Deepest nesting of factor splits.
 MAX_SPLITS = 16
 
-Multilinear = dict[int, int]  # monomial bitmask over the unknowns -> integer coefficient
 
 
 @dataclass(frozen=True)
@@ -304,66 +295,3 @@ def multilinear_members(component: Component) -> list[Multilinear]:
         if all(e <= 1 for m in terms for e in m) and all(abs(int(c)).bit_length() < 900 for c in terms.values()):
             found.append({sum(1 << j for j, e in enumerate(m) if e): int(c) for m, c in terms.items()})
     return found
-
-
-class _VertexTable:
-    """Polynomials' values at every vertex of a box at once, with a proved bound on the rounding error.
-
-    The monomials of all the polynomials are evaluated at the ``2^n`` vertices
-    (a product of at most ``n`` corner coordinates, each in ``[0, 1]``), then
-    one matrix product with the coefficients gives every value.  Whatever the
-    order of the sums, a value errs by at most ``gamma_k`` times the sum of its
-    ``|coefficients|`` (``k = n + M + 1``, ``M`` the number of monomials;
-    ``gamma_k = k u / (1 - k u)``, ``u = 2^-53``; doubled for safety).
-    """
-
-    def __init__(self, n: int, polys: Sequence[Multilinear]) -> None:
-        self.n = n
-        monomials = sorted({m for p in polys for m in p})
-        index = {m: i for i, m in enumerate(monomials)}
-        self.coefficients = np.zeros((len(monomials), len(polys)))
-        size = np.zeros(len(polys))
-        for j, p in enumerate(polys):
-            for m, c in p.items():
-                self.coefficients[index[m], j] = float(c)
-                size[j] += abs(float(c))
-        self.uses = [np.array([m >> j & 1 == 1 for m in monomials]) for j in range(n)]
-        k = n + len(monomials) + 1
-        unit = 2.0**-53
-        self.error = 2 * k * unit / (1 - k * unit) * size * (1 + 4 * len(polys) * unit)
-        self.vertices = np.arange(1 << n)
-
-    def signs(self, low: np.ndarray, high: np.ndarray) -> np.ndarray:
-        """Per polynomial: +1 / -1 if proved > 0 / < 0 on the closed box ``[low, high]``, else 0."""
-        corners = np.where((self.vertices[:, None] >> np.arange(self.n)) & 1 == 1, high[None, :], low[None, :])
-        monomials = np.ones((len(self.vertices), self.coefficients.shape[0]))
-        for j in range(self.n):
-            monomials[:, self.uses[j]] *= corners[:, j:j + 1]
-        values = monomials @ self.coefficients
-        return np.where(values.min(axis=0) > self.error, 1, 0) - np.where(values.max(axis=0) < -self.error, 1, 0)
-
-
-def excluded_by_boxes(n: int, equations: Sequence[Multilinear],
-                      conditions: Sequence[tuple[Multilinear, Multilinear]], budget: int = 2000) -> bool:
-    """Whether bisection proves no point of the open box solves ``equations`` and ``conditions`` (stage 3).
-
-    ``conditions`` are pairs ``(r, g)``: ``g >= 0`` is required where ``r > 0``.
-    ``budget`` caps the number of sub-boxes examined; False means "not proved".
-    """
-    equations = [p for p in equations if p]
-    table = _VertexTable(n, [*equations, *(r for r, _ in conditions), *(g for _, g in conditions)])
-    e, c = len(equations), len(conditions)
-    stack = [(np.zeros(n), np.ones(n))]
-    for _ in range(budget):
-        if not stack:
-            return True
-        low, high = stack.pop()
-        signs = table.signs(low, high)
-        if np.any(signs[:e] != 0) or np.any((signs[e:e + c] > 0) & (signs[e + c:] < 0)):
-            continue
-        j = int(np.argmax(high - low))
-        middle = (low[j] + high[j]) / 2
-        upper, lower = high.copy(), low.copy()
-        upper[j], lower[j] = middle, middle
-        stack += [(low, upper), (lower, high)]
-    return not stack
