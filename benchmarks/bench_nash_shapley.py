@@ -6,7 +6,7 @@ Run from the repository root::
     python benchmarks/bench_nash_shapley.py --quick   # one ratio only (seconds; a smoke test)
     python benchmarks/bench_nash_shapley.py --coalitions   # also the coalition LPs (several minutes)
     python benchmarks/bench_nash_shapley.py --exhaustive   # also the completeness proofs (every case of (C)
-                                                           # decided, both cores; about half an hour)
+                                                           # decided, both cores; one ratio per range of a/b)
 
 Prints a plain-text table with the columns job, size, seconds, result, then a
 "target met" / "target MISSED" line per target (all equilibrium points at one
@@ -69,7 +69,10 @@ def main() -> int:
     if "--exhaustive" in sys.argv:
         from exactpoker.games.nash_shapley_exhaustive import exhaustive
 
-        for ratio in [Fraction(1, 2), Fraction(3, 4), Fraction(1), Fraction(11, 10), Fraction(2)]:
+        # one ratio in each range of a/b (nash-shapley regions): R_I, R_II (below and above 1), R_III, beyond A3,
+        # IV, V, VI, VII, VII with VIII, VIII, a >= 3b
+        for ratio in map(Fraction, ["1/2", "3/4", "1", "51/50", "11/10", "6/5", "7/5", "8/5", "2", "11/5", "12/5",
+                                    "27/10", "7/2"]):
             seconds, result = timed(lambda: exhaustive(ratio, 1))
             failed |= isinstance(result, Exception)
             if isinstance(result, Exception):

@@ -407,6 +407,11 @@ def _complete(t):
     return result
 
 
+def test_the_default_run_says_what_is_known_of_completeness():
+    assert equilibria(Fraction(3, 4), 1).notes[-1].startswith("complete: the paper proves")
+    assert "only if --exhaustive says so" in equilibria(Fraction(6, 5), 1).notes[-1]
+
+
 def test_exhaustive_proves_the_R_I_point_is_the_only_one():
     result = _complete(Fraction(1, 2))
     assert len(result.equilibria) == 1 and result.equilibria[0].certified
@@ -420,6 +425,26 @@ def test_exhaustive_proves_sections_7_and_8_by_machine(t):
     """The paper proves by hand that (I) and (II) give every point for b >= a; the case search proves it again."""
     result = _complete(t)
     assert len(result.equilibria) == 1
+
+
+@pytest.mark.slow
+def test_a_face_just_outside_the_open_box_is_blown_up():
+    """A case at a/b = 2 that bisection alone cannot decide (it was reported undecided before the blow-up charts).
+
+    Its equations of epsilon, zeta, mu, xi, pi, upsilon and chi vanish on the whole face alpha = beta = 1 (Player 1
+    always opens), which lies just outside the open box; on the two charts of that face bisection clears the box.
+    """
+    from exactpoker.games.nash_shapley_cases import VARIABLES, Case
+    from exactpoker.games.nash_shapley_exhaustive import BOX_BUDGET, case_system
+    from exactpoker.solve.box_exclusion import excluded_by_boxes, excluded_by_charts, vanishing_faces
+
+    case = Case(tuple(zip(VARIABLES, "ii10ii10111i1i1i111i1i10")))
+    system = case_system(Fraction(2), case)
+    n = len(system.unknowns)
+    assert system.unknowns == ("alpha", "beta", "epsilon", "zeta", "mu", "xi", "pi", "upsilon", "chi")
+    assert vanishing_faces(n, system.equations)[0] == (0, 1, 1, 1)
+    assert not excluded_by_boxes(n, system.equations, system.conditions, BOX_BUDGET)
+    assert excluded_by_charts(n, system.equations, system.conditions, BOX_BUDGET)
 
 
 def test_cli_exhaustive():

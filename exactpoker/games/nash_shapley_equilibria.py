@@ -362,4 +362,13 @@ def equilibria(a: object, b: object) -> SolveResult:
             f"nash-shapley: no system and no support near the float guide gives a certified point at a/b = {t}"
         )
     details = {"a/b": t, "families": families} if families else {"a/b": t}
-    return SolveResult(ns.NAME, {"a": ante, "b": bet}, method, tuple(found), details=details)
+    return SolveResult(ns.NAME, {"a": ante, "b": bet}, method, tuple(found), (_completeness(t),), details)
+
+
+def _completeness(t: Fraction) -> str:
+    """What is known, without the exhaustive search, of whether the list at ``a/b = t`` has every point."""
+    if t <= 1:
+        return ("complete: the paper proves that systems (I) and (II) give every point for b >= a (sections 7-8); "
+                "--exhaustive proves it again by machine")
+    return ("complete at this ratio only if --exhaustive says so (it decides every case of condition (C), "
+            "in minutes); the paper gives no proof for a > b")

@@ -279,4 +279,4 @@ def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
         note = f"complete: every one of the {decisions.cases} cases of condition (C) is decided"
     details = {**base.details, "cases": decisions.to_dict()}
     return SolveResult(ns.NAME, base.params, base.method + "; every other case of (C) decided exactly",
-                       base.equilibria + tuple(extra), base.notes + (note,), details)
+                       base.equilibria + tuple(extra), (note,), details)  # the note replaces the base's on completeness

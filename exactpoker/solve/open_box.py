@@ -204,11 +204,18 @@ def split_components(equations: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpol
     component.  An empty list proves there is none.  ``patient`` lets each
     Groebner basis use the large limits (:func:`groebner`: slower, decides more).
     """
+    factored: dict[str, list[flint.fmpz_mpoly] | None] = {}  # the branches share most of their polynomials
+
+    def relevant_factors(g: flint.fmpz_mpoly) -> list[flint.fmpz_mpoly] | None:
+        key = str(g)
+        if key not in factored:
+            factored[key] = _relevant_factors(g)
+        return factored[key]
 
     def split(polys: list[flint.fmpz_mpoly], depth: int) -> list[Component] | None:
         """The components, or None when no branch was split off (``polys`` as they are)."""
         for i, g in enumerate(polys):
-            factors = _relevant_factors(g)
+            factors = relevant_factors(g)
             if factors is None:
                 continue
             if not factors:
