@@ -6,7 +6,8 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpoker.solve.box_exclusion import excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces
+from exactpoker.solve.box_exclusion import (excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces,
+                                            without_face_factors)
 
 X, Y, Z, S = sympy.symbols("x y z s")
 UNKNOWNS = (X, Y, Z, S)
@@ -38,8 +39,10 @@ def test_bisection_uses_the_conditions():
     assert not excluded_by_boxes(2, [line], [])
     never = multilinear(X - Y - 2, 2)  # x - y - 2 >= 0 nowhere in the box
     assert excluded_by_boxes(2, [line], [({0: 1}, never)])
-    unreached = {0b01: 1}  # the condition only binds where x > 0: not everywhere, so it cannot exclude alone
-    assert not excluded_by_boxes(2, [line], [(unreached, never)], budget=50)
+    half = multilinear(2 * X - 1, 2)  # the condition only binds where x > 1/2; the line has zeros with x < 1/2
+    assert not excluded_by_boxes(2, [line], [(half, never)], budget=50)
+    inside = multilinear(X, 2)  # x > 0 everywhere in the open box (the factor x is divided out): it binds
+    assert excluded_by_boxes(2, [line], [(inside, never)], budget=50)
     assert excluded_by_boxes(2, [multilinear(X * Y + 1, 2)], [])
 
 
@@ -49,9 +52,16 @@ def test_contraction_cuts_what_vertex_signs_alone_cannot():
     assert excluded_by_boxes(2, system, [], budget=3)
 
 
-def test_a_zero_on_the_boundary_is_not_in_the_open_box_but_bisection_cannot_tell():
-    # x y = 0 has no zero in the open box, yet every box at the face x = 0 holds zeros of its closure
-    assert not excluded_by_boxes(2, [multilinear(X * Y, 2), multilinear(X - Y, 2)], [], budget=200)
+def test_zeros_only_on_the_boundary_are_excluded_once_face_factors_go():
+    # x y = 0 and x = y meet only at the corner (0, 0); without its factors, x y is 1 > 0 inside
+    assert excluded_by_boxes(2, [multilinear(X * Y, 2), multilinear(X - Y, 2)], [], budget=200)
+
+
+def test_face_factors_are_divided_out_with_their_sign():
+    assert without_face_factors(2, multilinear(X * (2 * Y - 1), 2)) == multilinear(2 * Y - 1, 2)
+    assert without_face_factors(2, multilinear((X - 1) * (2 * Y - 1), 2)) == multilinear(1 - 2 * Y, 2)  # x - 1 < 0
+    assert without_face_factors(2, multilinear(X * (1 - Y), 2)) == {0: 1}
+    assert without_face_factors(2, multilinear(X + Y - 1, 2)) == multilinear(X + Y - 1, 2)
 
 
 SHARP = [multilinear(2 * (1 - X) - (1 - Y) * (1 + Z), 3), multilinear((1 - X) - 2 * (1 - Y), 3)]

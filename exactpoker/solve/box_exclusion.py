@@ -39,7 +39,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["Multilinear", "Condition", "excluded_by_boxes", "vanishing_faces", "face_charts", "excluded_by_charts"]
+__all__ = ["Multilinear", "Condition", "without_face_factors", "excluded_by_boxes", "vanishing_faces", "face_charts", "excluded_by_charts"]
 
 Multilinear = dict[int, int]  # monomial bitmask over the unknowns -> integer coefficient
 #: ``(r, g)``: ``g >= 0`` is required wherever ``r > 0``.
@@ -153,6 +153,26 @@ def _contracted(values: np.ndarray, error: np.ndarray, low: np.ndarray, high: np
     return new_low, new_high
 
 
+def without_face_factors(n: int, poly: Multilinear) -> Multilinear:
+    """``poly`` divided by its factors ``x_k`` and ``1 - x_k``: the same sign at every point of the open box.
+
+    A multilinear ``p0 + x_k p1`` that vanishes on the face ``x_k = 0`` is
+    ``x_k p1``; one that vanishes on ``x_k = 1`` is ``(1 - x_k) (-p1)``.  Both
+    factors are > 0 inside, but vanish on a face, where no sub-box touching it
+    could otherwise be given a strict sign.
+    """
+    for k in range(n):
+        if not poly:
+            break
+        with_k = {m & ~(1 << k): c for m, c in poly.items() if m >> k & 1}
+        without_k = {m: c for m, c in poly.items() if not m >> k & 1}
+        if not without_k:
+            poly = with_k
+        elif all(without_k.get(m, 0) == -c for m, c in with_k.items()) and len(without_k) == len(with_k):
+            poly = {m: -c for m, c in with_k.items()}
+    return poly
+
+
 def excluded_by_boxes(n: int, equations: Sequence[Multilinear], conditions: Sequence[Condition],
                       budget: int = 2000) -> bool:
     """Whether bisection with contraction proves no point of the open box solves ``equations`` and ``conditions``.
@@ -160,7 +180,8 @@ def excluded_by_boxes(n: int, equations: Sequence[Multilinear], conditions: Sequ
     ``conditions`` are pairs ``(r, g)``: ``g >= 0`` is required where ``r > 0``.
     ``budget`` caps the number of sub-boxes examined; False means "not proved".
     """
-    equations = [p for p in equations if p]
+    equations = [without_face_factors(n, p) for p in equations if p]
+    conditions = [(without_face_factors(n, r), without_face_factors(n, g)) for r, g in conditions]
     table = _VertexTable(n, [*equations, *(r for r, _ in conditions), *(g for _, g in conditions)])
     e, c = len(equations), len(conditions)
     stack = [(np.zeros(n), np.ones(n))]
