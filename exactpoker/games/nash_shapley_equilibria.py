@@ -24,10 +24,12 @@ two-dimensional family of points with one value; its corners are returned
 (:func:`threat_corners`).  If no system gives a certified point,
 :func:`~exactpoker.solve.indifference.locate_equilibrium` searches the
 supports near a floating-point guide.  Every point returned is certified.
-That no other point exists is proved, case by case, by
+That no other point exists is checked, case by case, by
 :func:`exactpoker.games.nash_shapley_exhaustive.exhaustive` (every case that
 (C) allows, :func:`~exactpoker.games.nash_shapley_cases.cases`, decided
-exactly: hundreds to thousands of cases, too slow to be the default).
+exactly: hundreds to thousands of cases, too slow to be the default); it
+proves the list complete, or names the cases it could not decide (at
+``a/b = 7/2`` these hold a two-parameter family of points this list lacks).
 
 A one-parameter family (section 10: ``R_III`` and ``a/b = A_2``) is returned
 as its two end points and its mid point, each certified, with the family in
