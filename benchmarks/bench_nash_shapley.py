@@ -80,7 +80,7 @@ def main() -> int:
             else:
                 counts = result.details["cases"]
                 text = (f"{len(result.equilibria)} point(s); {counts['cases']} cases, "
-                        f"{len(counts['undecided'])} undecided")
+                        f"{len(counts['families'])} region(s) of free coefficients, {len(counts['undecided'])} undecided")
             rows.append(("every case of (C)", f"a/b = {ratio}", seconds, text))
     width = max(len(r[1]) for r in rows)
     print(f"{'job':<20} {'size':<{width}} {'seconds':>8}  result")

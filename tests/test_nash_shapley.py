@@ -1,5 +1,6 @@
 """Nash--Shapley three-person poker (seed 001): rules, discriminants, equilibrium points, ranges, coalitions."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -416,7 +417,8 @@ def test_exhaustive_proves_the_R_I_point_is_the_only_one():
     result = _complete(Fraction(1, 2))
     assert len(result.equilibria) == 1 and result.equilibria[0].certified
     cases = result.details["cases"]
-    assert cases["cases"] == cases["systems"] + cases["no_zero"] + cases["no_solution"] + cases["solved"] > 1
+    assert cases["cases"] == (cases["systems"] + cases["no_zero"] + cases["no_solution"] + cases["solved"]
+                              + len(cases["families"])) > 1
 
 
 @pytest.mark.slow
@@ -463,3 +465,97 @@ def test_family_points_are_told_apart_exactly():
     assert len(ends) == 3
     assert all(_same_point(p, p) for p in ends)
     assert not any(_same_point(p, q) for i, p in enumerate(ends) for q in ends[i + 1:])
+
+
+# -- regions of free coefficients (a/b > 3), and the exact equilibrium conditions --------------------------------
+
+
+def _case(kinds):
+    from exactpoker.games.nash_shapley_cases import VARIABLES, Case
+
+    return Case(tuple(zip(VARIABLES, kinds)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from("01i"), min_size=24, max_size=24),
+       st.lists(st.fractions(min_value=0, max_value=1, max_denominator=9), min_size=24, max_size=24),
+       st.fractions(min_value=Fraction(1, 4), max_value=5, max_denominator=6))
+def test_the_deviation_conditions_hold_exactly_at_the_equilibria(kinds, interior, t):
+    """All of them >= 0 at a point of a case exactly when no player gains by any change (best_deviation_gains)."""
+    from exactpoker.games.nash_shapley_families import deviation_conditions
+    from exactpoker.solve.multilinear_region import value_at
+
+    case = _case(kinds)
+    values = {n: (interior[k] if kind == "i" else Fraction(int(kind))) for k, (n, kind) in enumerate(case.kinds)}
+    point = [values[n] for n in case.interior]
+    conditions = deviation_conditions(t, case)
+    gains = ns.best_deviation_gains(values, t.numerator, t.denominator)
+    assert all(value_at(g, point) >= 0 for g in conditions) == all(gain <= 0 for gain in gains)
+
+
+IX = "1i111i111011111110111110"  # Player 1 opens on Low with beta, Player 2 after P with zeta: all else bets
+X = "1i111i1110111i1110111110"  # and Player 3 after PP with xi
+
+
+def test_beyond_a_equals_3b_the_points_form_a_region_of_free_coefficients():
+    """At a/b = 7/2 (found by --exhaustive): beta, zeta in [4/5, 1], xi in [2/7, 1], every point of value 0."""
+    result = equilibria(7, 2)
+    families = {f["system"]: f for f in result.details["families"]}
+    assert families["IX"]["bounds"] == {"beta": [Fraction(4, 5), 1], "zeta": [Fraction(4, 5), 1]}
+    assert families["X"]["bounds"] == {"beta": [Fraction(4, 5), 1], "zeta": [Fraction(4, 5), 1],
+                                       "xi": [Fraction(2, 7), 1]}
+    assert families["IX"]["conditions"] == families["X"]["conditions"] == []
+    assert len(result.equilibria) == 1 + 5 + 9 - 4  # always bet, corners and centres (IX's corners are X's with xi = 1)
+    assert all(e.certified and e.values == (0, 0, 0) for e in result.equilibria)
+    corner = {n: Fraction(int(k)) if k != "i" else None for n, k in _case(X).kinds}
+    corner.update(beta=Fraction(4, 5), zeta=Fraction(4, 5), xi=Fraction(2, 7))
+    assert certify_point(ns.compiled(7, 2), {n: sympy.Rational(v) for n, v in corner.items()})[0].holds
+    corner["xi"] = Fraction(1, 4)  # just outside the region
+    assert not certify_point(ns.compiled(7, 2), {n: sympy.Rational(v) for n, v in corner.items()})[0].holds
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.fractions(min_value=2, max_value=12, max_denominator=20))
+def test_the_region_of_free_coefficients_is_a_box_from_a_equals_3b_on(t):
+    """Its sides, measured from the region the code finds: beta, zeta >= 2b/(a - b) and xi >= b/a; none for a <= 3b."""
+    from exactpoker.games.nash_shapley_families import case_family
+
+    family, wider = case_family(t, _case(IX)), case_family(t, _case(X))
+    if t <= 3:
+        assert family is None and wider is None
+        return
+    side = 2 / (t - 1)
+    assert family.region.low == (side, side) and family.region.high == (1, 1) and family.region.conditions == ()
+    assert wider.region.low == (side, side, 1 / t) and wider.region.conditions == ()
+
+
+@pytest.mark.parametrize("kinds, decided", [
+    (IX, "family"), (X, "family"),
+    ("1i11ii101010111011101011", "boxes"),  # epsilon = (21 zeta - 9)/4 by its equation, zeta = 9/25 by deviations
+    ("1i11ii111010111011101011", "boxes"),
+])
+def test_the_cases_left_undecided_at_7_2_are_decided(kinds, decided):
+    """Under (C) alone these four cases were undecided at a/b = 7/2; the exact equilibrium conditions decide them."""
+    from exactpoker.games.nash_shapley_exhaustive import decide_case
+
+    kind, points = decide_case(Fraction(7, 2), _case(kinds))
+    assert kind == decided
+    assert (len(points) == (5 if kinds == IX else 9)) if decided == "family" else points == []
+
+
+def test_a_coefficient_never_reached_does_not_make_another_point():
+    """At a/b = 11/5 system VII has sigma = 1 where its situation never arises; sigma = 0 (the convention) is the same point."""
+    from exactpoker.games.nash_shapley_exhaustive import _certified, _same_point
+
+    t = Fraction(11, 5)
+    (point,) = equilibria(t, 1).equilibria
+    values = {n: v for p in point.strategies.values() for n, v in p.items()}
+    assert values["sigma"] == 1
+    g = ns.compiled(11, 5)
+    values_as_fractions = {n: Fraction(str(v)) for n, v in values.items()}
+    twin = _certified(g, {**values_as_fractions, "sigma": Fraction(0)}, Fraction(1, 5))
+    assert twin is not None and _same_point(point, twin)
+    other = _certified(g, {**values_as_fractions, "sigma": Fraction(1, 2)}, Fraction(1, 5))
+    assert other is not None and _same_point(point, other)
+    strategies = {**point.strategies, "2": {**point.strategies["2"], "gamma": sympy.Rational(1, 2)}}
+    assert not _same_point(point, dataclasses.replace(point, strategies=strategies))  # Player 2 calls on High: reached

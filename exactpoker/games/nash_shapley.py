@@ -65,6 +65,7 @@ __all__ = [
     "payoff_vectors",
     "strategy_counts",
     "payoff_polynomials",
+    "payoff_multilinears",
     "discriminants",
     "situation_reach",
     "irrelevance_value",
@@ -255,6 +256,22 @@ def _multilinear_payoffs() -> tuple[tuple[Multilinear, Multilinear], ...]:
     for p in range(3):
         result.append(tuple({m: c for m, c in unit[p].items() if c} for unit in per_unit))
     return tuple(result)  # type: ignore[return-value]
+
+
+def payoff_multilinears(ante: object, bet: object) -> tuple[dict[int, object], ...]:
+    """``P_1, P_2, P_3`` at these stakes as multilinear polynomials: monomial bitmask -> coefficient.
+
+    Bit ``k`` of a monomial is the ``k``-th coefficient of :data:`SYMBOLS`;
+    ``ante`` and ``bet`` are exact numbers (the payoffs are linear in them).
+    """
+    result = []
+    for pa, pb in _multilinear_payoffs():
+        poly: dict[int, object] = {}
+        for part, stake in ((pa, ante), (pb, bet)):
+            for m, c in part.items():
+                poly[m] = poly.get(m, 0) + stake * c  # type: ignore[operator]
+        result.append({m: c for m, c in poly.items() if c})
+    return tuple(result)
 
 
 def _to_sympy(poly_a: Multilinear, poly_b: Multilinear) -> sympy.Expr:

@@ -28,12 +28,13 @@ That no other point exists is checked, case by case, by
 :func:`exactpoker.games.nash_shapley_exhaustive.exhaustive` (every case that
 (C) allows, :func:`~exactpoker.games.nash_shapley_cases.cases`, decided
 exactly: hundreds to thousands of cases, too slow to be the default); it
-proves the list complete, or names the cases it could not decide (at
-``a/b = 7/2`` these hold a two-parameter family of points this list lacks).
+proves the list complete, or names the cases it could not decide.
 
 A one-parameter family (section 10: ``R_III`` and ``a/b = A_2``) is returned
 as its two end points and its mid point, each certified, with the family in
-:attr:`~exactpoker.results.SolveResult.details`.
+:attr:`~exactpoker.results.SolveResult.details`; a region of free
+coefficients (:data:`FAMILY_SYSTEMS`, ``a/b > 3``) as its corners and
+centre, each certified, with the region, exactly, in the details.
 """
 
 from __future__ import annotations
@@ -49,11 +50,12 @@ from exactpoker.core import BehaviourProfile, CompiledGame
 from exactpoker.errors import CertificationError
 from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, ZERO, Case, CaseSolution, solve_case
+from exactpoker.games.nash_shapley_families import case_family
 from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import float_guide, locate_equilibrium
 
-__all__ = ["SYSTEMS", "GAP_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "threat_family_empty", "equilibria", "profile", "certify_point"]
+__all__ = ["SYSTEMS", "GAP_SYSTEMS", "FAMILY_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "threat_family_empty", "equilibria", "profile", "certify_point"]
 
 _HIGH_CALLS = ("gamma", "eta", "iota", "lambda", "omicron", "rho", "tau", "phi", "psi")
 
@@ -79,14 +81,25 @@ GAP_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "VIII": (("zeta", "xi"), ("alpha", "beta", "delta", "epsilon", "kappa", "mu", "sigma", "upsilon", "omega")),
 }
 
+#: Systems beyond the paper whose interior coefficients are free (they have points for ``a/b > 3``):
+#: Player 1 opens on Low with probability ``beta``, Player 2 after ``P`` with ``zeta`` (and
+#: Player 3 after ``PP`` with ``xi``); everybody else bets and calls, but folds on Low after
+#: ``BP``, ``PBP`` and ``PPBP`` (``kappa = sigma = omega = 0``).  Every interior discriminant
+#: vanishes identically and the points form a region
+#: (:func:`~exactpoker.games.nash_shapley_families.case_family`).  Same shape as :data:`SYSTEMS`.
+FAMILY_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "IX": (("beta", "zeta"), ("alpha", "delta", "epsilon", "theta", "mu", "xi", "pi", "upsilon", "chi")),
+    "X": (("beta", "zeta", "xi"), ("alpha", "delta", "epsilon", "theta", "mu", "pi", "upsilon", "chi")),
+}
+
 #: Systems whose interior coefficients are never reached: ``name -> (threats, guards)``; the
 #: threats are bounded only by the guards' condition (C) (``Delta >= 0`` at 1, ``<= 0`` at 0).
 THREATS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {"VIII": (("zeta", "xi"), ("alpha", "beta"))}
 
 
 def system_case(name: str) -> Case:
-    """The case of one of :data:`SYSTEMS` or :data:`GAP_SYSTEMS`."""
-    interior, ones = SYSTEMS[name] if name in SYSTEMS else GAP_SYSTEMS[name]
+    """The case of one of :data:`SYSTEMS`, :data:`GAP_SYSTEMS` or :data:`FAMILY_SYSTEMS`."""
+    interior, ones = {**SYSTEMS, **GAP_SYSTEMS, **FAMILY_SYSTEMS}[name]
     kinds = []
     for n in ns.SYMBOLS:
         if n in interior:
@@ -355,6 +368,13 @@ def equilibria(a: object, b: object) -> SolveResult:
                 if family:
                     families.append(family)
                 add(points)
+    for name in FAMILY_SYSTEMS:
+        family = case_family(t, system_case(name))
+        if family is not None:
+            before = len(found)
+            add([{k: sympy.Rational(v.numerator, v.denominator) for k, v in point.items()} for point in family.points()])
+            if len(found) > before:
+                families.append({"system": name, **family.describe()})
     method = "condition (C) case by case (the paper's systems and those of the gap), exact solve, certified"
     if not found:
         add([_located(t, g)])
@@ -364,7 +384,23 @@ def equilibria(a: object, b: object) -> SolveResult:
             f"nash-shapley: no system and no support near the float guide gives a certified point at a/b = {t}"
         )
     details = {"a/b": t, "families": families} if families else {"a/b": t}
-    return SolveResult(ns.NAME, {"a": ante, "b": bet}, method, tuple(found), (_completeness(t),), details)
+    notes = tuple(_family_note(family) for family in families) + (_completeness(t),)
+    return SolveResult(ns.NAME, {"a": ante, "b": bet}, method, tuple(found), notes, details)
+
+
+def _family_note(family: dict[str, object]) -> str:
+    """A family of points in plain words (its exact description is in the details)."""
+    if "bounds" in family:  # a region of free coefficients
+        sides = ", ".join(f"{n} in [{lo}, {hi}]" for n, (lo, hi) in family["bounds"].items())  # type: ignore[attr-defined]
+        rest = f", where {' and '.join(family['conditions'])}" if family["conditions"] else ""  # type: ignore[arg-type]
+        return (f"family {family['system']}: every point with {sides}{rest} and the other coefficients fixed "
+                f"(details['families']) is an equilibrium; its corners and centre are listed")
+    if "range" in family:  # one parameter
+        low, high = family["range"]  # type: ignore[misc]
+        return (f"family: a line of points with {family['parameter']} in [{low}, {high}] where (C) holds "
+                f"(details['families']); its ends and middle are listed")
+    return (f"family {family['system']}: the threats {', '.join(family['parameters'])} range where "  # type: ignore[arg-type]
+            f"{' and '.join(family['conditions'])} (details['families']); the corners are listed")  # type: ignore[arg-type]
 
 
 def _completeness(t: Fraction) -> str:

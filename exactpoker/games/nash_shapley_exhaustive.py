@@ -18,7 +18,12 @@ exactly:
   :mod:`exactpoker.solve.box_exclusion`: bisection with proved vertex bounds
   and contraction that uses the inequalities of (C) too, and, where the
   equations vanish on a face just outside the open box, the same on the two
-  blow-up charts of that face.  Every exact zero found is certified
+  blow-up charts of that face; last, with (C) replaced by the exact
+  equilibrium conditions, every pure deviation of every player
+  (:func:`~exactpoker.games.nash_shapley_families.deviation_conditions`),
+  which also settles a case whose coefficients are all free: its region of
+  equilibrium points (:func:`~exactpoker.games.nash_shapley_families.case_family`).
+  Every exact zero found, and every corner of a region, is certified
   (:func:`exactpoker.certify.verify`): a certified one is an equilibrium point
   the systems missed, the others are not equilibria.
 
@@ -44,6 +49,7 @@ from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO,
                                                  solve_case_counted)
 from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
                                                       system_case)
+from exactpoker.games.nash_shapley_families import case_family, deviation_conditions
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
@@ -111,7 +117,7 @@ def case_system(t: Fraction, case: Case) -> CaseSystem:
 
 @dataclass
 class Decisions:
-    """How every case was decided (counts), the points found outside the systems, and the undecided cases."""
+    """How every case was decided (counts), the families of free coefficients, and the undecided cases."""
 
     cases: int = 0
     systems: int = 0
@@ -120,21 +126,26 @@ class Decisions:
     solved: int = 0
     zeros: int = 0
     rejected: int = 0
-    found: list[dict[str, object]] = field(default_factory=list)
+    families: list[dict[str, object]] = field(default_factory=list)
     undecided: list[tuple[str, ...]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        """``{"cases", "systems", "no_zero", "no_solution", "solved", "zeros", "not_equilibria", "undecided"}``.
+        """``{"cases", "systems", "no_zero", "no_solution", "solved", "zeros", "not_equilibria", "families", "undecided"}``.
 
         ``no_zero``: no zero in the open box (factors, Groebner bases);
-        ``no_solution``: no solution of (C) (bisection); ``solved``: cases
-        whose zeros were found exactly, ``zeros`` of them in all, of which
-        ``not_equilibria`` failed the certificate; ``undecided``: the interior
-        coefficients of each case no stage decided.
+        ``no_solution``: no solution of (C) or of the exact equilibrium
+        conditions (bisection); ``solved``: cases whose zeros were found
+        exactly; ``zeros``: the exact points put to the certificate (those
+        zeros, and the corners and centres of the families), of which
+        ``not_equilibria`` failed it; ``families``: each case whose
+        coefficients are all free, its region of equilibrium points
+        (:meth:`~exactpoker.games.nash_shapley_families.CaseFamily.describe`);
+        ``undecided``: the interior coefficients of each case no stage decided.
         """
         return {"cases": self.cases, "systems": self.systems, "no_zero": self.no_zero_algebra,
                 "no_solution": self.no_zero_boxes, "solved": self.solved, "zeros": self.zeros,
-                "not_equilibria": self.rejected, "undecided": [list(u) for u in self.undecided]}
+                "not_equilibria": self.rejected, "families": self.families,
+                "undecided": [list(u) for u in self.undecided]}
 
 
 def _shape_zeros(components: list[Component]) -> list[list[object]] | None:
@@ -158,8 +169,9 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     The first item is ``"system"`` (one of the paper's or the gap's systems:
     :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves it),
     ``"algebra"`` (no zero in the open box), ``"boxes"`` (no solution of
-    (C)), ``"solved"`` (the zeros follow, every coefficient given) or
-    ``"undecided"``.
+    (C), or none of the exact equilibrium conditions), ``"solved"`` (the
+    zeros follow, every coefficient given), ``"family"`` (a region of free
+    coefficients: its corners and centre follow) or ``"undecided"``.
     """
     names = _system_names(case)
     if names:
@@ -187,13 +199,34 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     if points is None:
         if excluded_by_charts(n, system.equations, system.conditions, BOX_BUDGET):
             return "boxes", []
-        return "undecided", []
+        return _decided_by_deviations(t, case, system)
     zeros = []
     for point in points:
         values: dict[str, object] = {n: Fraction(int(k == ONE)) for n, k in case.kinds if k != INTERIOR}
         values.update(zip(system.unknowns, point))
         zeros.append(values)
     return "solved", zeros
+
+
+def _decided_by_deviations(t: Fraction, case: Case, system: CaseSystem) -> tuple[str, list[dict[str, object]]]:
+    """The last stage: (C) replaced by the exact equilibrium conditions (every pure deviation of every player).
+
+    ``"boxes"`` when bisection excludes them, ``"family"`` (with the family's
+    certifiable points) when the case has no equations and its region
+    (:func:`~exactpoker.games.nash_shapley_families.case_family`) shows a
+    point, else ``"undecided"``.
+    """
+    deviations = [({0: 1}, g) for g in deviation_conditions(t, case)]
+    n = len(system.unknowns)
+    if excluded_by_boxes(n, system.equations, [*system.conditions, *deviations], BOX_BUDGET):
+        return "boxes", []
+    if system.equations:
+        return "undecided", []
+    family = case_family(t, case)
+    if family is None:
+        return "boxes", []
+    points = family.points()
+    return ("family", points) if points else ("undecided", [])
 
 
 def _kind(t: Fraction, case: Case) -> str:
@@ -217,7 +250,7 @@ def decide(t: Fraction, workers: int = 1) -> tuple[Decisions, list[dict[str, obj
     zeros: list[dict[str, object]] = []
     for case, kind in zip(every, kinds):
         found: list[dict[str, object]] = []
-        if kind is None or kind == "solved":
+        if kind is None or kind in ("solved", "family"):
             kind, found = decide_case(t, case)
         if kind == "system":
             decisions.systems += 1
@@ -227,6 +260,9 @@ def decide(t: Fraction, workers: int = 1) -> tuple[Decisions, list[dict[str, obj
             decisions.no_zero_boxes += 1
         elif kind == "solved":
             decisions.solved += 1
+            zeros += found
+        elif kind == "family":
+            decisions.families.append(case_family(t, case).describe())  # type: ignore[union-attr]
             zeros += found
         else:
             decisions.undecided.append(case.interior)
@@ -244,9 +280,21 @@ def _certified(g: object, values: dict[str, object], unit: Fraction) -> Equilibr
 
 
 def _same_point(first: Equilibrium, second: Equilibrium) -> bool:
-    """Whether two equilibria have the same coefficients (exact comparison)."""
-    return all(sympy.simplify(sympy.sympify(first.strategies[p][n]) - sympy.sympify(second.strategies[p][n])) == 0
-               for p in first.strategies for n in first.strategies[p])
+    """Whether two equilibria are one point: equal coefficients wherever their situations arise (exactly).
+
+    Section 5: a coefficient whose situation never arises is irrelevant, and
+    two points that differ only there are the same point (the convention
+    picks one value for it).
+    """
+    reach = ns.situation_reach()
+    at = [{ns.SYMBOLS[n]: sympy.sympify(v) for p in eq.strategies for n, v in eq.strategies[p].items()}
+          for eq in (first, second)]
+    for name, symbol in ns.SYMBOLS.items():
+        if sympy.simplify(at[0][symbol] - at[1][symbol]) == 0:
+            continue
+        if any(sympy.simplify(reach[name].xreplace(values)) != 0 for values in at):
+            return False
+    return True
 
 
 def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
@@ -277,6 +325,9 @@ def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
                 f"are undecided (details['cases']['undecided'])")
     else:
         note = f"complete: every one of the {decisions.cases} cases of condition (C) is decided"
+        if decisions.families:
+            note += (f"; {len(decisions.families)} of them are regions of free coefficients, given exactly in "
+                     f"details['cases']['families'] (their corners and centres are listed)")
     details = {**base.details, "cases": decisions.to_dict()}
     return SolveResult(ns.NAME, base.params, base.method + "; every other case of (C) decided exactly",
                        base.equilibria + tuple(extra), (note,), details)  # the note replaces the base's on completeness

@@ -277,7 +277,9 @@ def regions(digits: int = 10) -> dict[str, object]:
             "VII": "A7 < a/b < A9: mu = 1 (not in the paper)",
             "VIII": "A8 <= a/b <= 3: Player 1 always opens, 2 always calls, 3 calls on High only; threats "
                     f"zeta, xi (a two-dimensional family), value ({family_value}) (not in the paper)",
-            "a >= 3b": "everybody always bets; value 0 (footnote 18 says a >= 4b)",
+            "a >= 3b": "everybody always bets; value 0 (footnote 18 says a >= 4b); for a > 3b also the regions of "
+                       "free coefficients IX and X (beta, zeta; and xi), value 0, exact at each a/b in "
+                       "nash-shapley --a A --b B (not in the paper)",
         },
     }
 
