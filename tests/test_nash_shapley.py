@@ -245,12 +245,12 @@ def test_gap_paper_systems_do_not_hold():
 
 def test_gap_threat_family_value_and_two_values_at_five_halves():
     """System VIII: one value for the whole family, (-(3b-a)/16, -(3b-a)/16, (3b-a)/8);
-    at a/b = 5/2 it coexists with system VII's point, of another value."""
+    at a/b = 5/2 it coexists with the points of systems VII and XI, of other values."""
     result = equilibria(Fraction(13, 5), 1)
     assert {eq.values for eq in result.equilibria} == {gap_value(sympy.Rational(13, 5))}
     assert result.details["families"][0]["parameters"] == ["zeta", "xi"]
     values = {eq.values for eq in equilibria(Fraction(5, 2), 1).equilibria}
-    assert gap_value(sympy.Rational(5, 2)) in values and len(values) == 2
+    assert gap_value(sympy.Rational(5, 2)) in values and len(values) == 3  # VIII, VII and XI
 
 
 def test_gap_boundaries():
@@ -259,9 +259,23 @@ def test_gap_boundaries():
     found = {bd.name: bd for bd in nr.gap_boundaries()}
     expected = {"A4": (3 * A - 4, "1.33333"), "A5": (18 * A**3 - 18 * A**2 - 17 * A + 4, "1.52403"),
                 "A6": (12 * A**3 - 16 * A**2 - 11 * A + 4, "1.74855"), "A7": (12 * A**3 - 19 * A**2 - 15 * A + 4, "2.10246"),
-                "A8": (12 * A**3 - 23 * A**2 - 14 * A + 8, "2.29810"), "A9": (12 * A**3 - 29 * A**2 - 8 * A + 12, "2.52382")}
+                "A8": (12 * A**3 - 23 * A**2 - 14 * A + 8, "2.29810"), "A9": (12 * A**3 - 29 * A**2 - 8 * A + 12, "2.52382"),
+                "A10": (4 * A**3 - 9 * A**2 - 3 * A + 4, "2.38872")}
     for name, (poly, decimal) in expected.items():
         assert sympy.expand(found[name].polynomial - poly) == 0 and found[name].digits(6) == decimal, name
+    # system XI (found by --exhaustive) ends where its delta reaches 0: at A9, where VII ends
+    assert sympy.factor(nr.edge_eliminant("XI", "delta", 0).as_expr()) == sympy.factor(
+        (nr.t - 2) * found["A9"].polynomial.subs(A, nr.t))
+
+
+def test_system_XI_found_by_the_exhaustive_search_at_12_5():
+    """At a/b = 12/5 the exhaustive search (about 11 minutes, in the benchmark) found a point no earlier system had:
+    alpha = 143/161, beta = 110/161, delta = 87/95, zeta = 13/19, xi = 5/12 (Player 2 calls on Low after B)."""
+    result = equilibria(Fraction(12, 5), 1)
+    xi_point = [eq for eq in result.equilibria if eq.strategies["2"]["delta"] not in (0, 1)]
+    assert len(xi_point) == 1 and xi_point[0].certified
+    assert xi_point[0].values == (Fraction(-13, 304), Fraction(-81, 1610), Fraction(22777, 244720))  # a = 12/5, b = 1
+    assert (xi_point[0].strategies["1"]["alpha"], xi_point[0].strategies["3"]["xi"]) == (Fraction(143, 161), Fraction(5, 12))
 
 
 @pytest.mark.slow

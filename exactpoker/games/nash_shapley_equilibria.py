@@ -15,9 +15,10 @@ Player 1's bluff ``beta`` and Player 3's answer ``kappa`` enter (section 10's
 last paragraph), and "always bet" for ``a >= 4b`` (footnote 18; it holds
 from ``a = 3b`` on); then the systems the paper does not give, which cover
 ``A_3 < a/b < 3`` (:data:`GAP_SYSTEMS`, found by the generic support search
-of :mod:`exactpoker.solve.indifference` on sample ratios and written here as
-cases; their equations are derived from the discriminants like the paper's).
-In the last of them Player 1 always opens, so Player 2's ``zeta`` and
+of :mod:`exactpoker.solve.indifference` on sample ratios, and one, XI, by
+the exhaustive search, and written here as cases; their equations are
+derived from the discriminants like the paper's).
+In system VIII Player 1 always opens, so Player 2's ``zeta`` and
 Player 3's ``xi`` are never reached: they are *threats* that only have to
 keep Player 1 from passing (``Delta_alpha >= 0``, ``Delta_beta >= 0``), a
 two-dimensional family of points with one value; its corners are returned
@@ -71,14 +72,17 @@ SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 #: Systems beyond the paper, ``A_3 < a/b < 3`` (same shape as :data:`SYSTEMS`), in order of
 #: ``a/b``: Player 1 calls on Low after ``PBP`` (``sigma``) with a mixed strategy, then
-#: always; Player 3 calls on Low after ``PB`` (``mu``) mixed, then always; finally Player 1
-#: always opens and Player 2 always calls, with the threats ``zeta, xi`` (:data:`THREATS`).
+#: always; Player 3 calls on Low after ``PB`` (``mu``) mixed, then always; Player 1
+#: always opens and Player 2 always calls, with the threats ``zeta, xi`` (:data:`THREATS`);
+#: and XI, beside VII and VIII on ``[A_10, A_9]``, where Player 2 calls on Low after ``B``
+#: (``delta``) with a mixed strategy (found by the exhaustive search at ``a/b = 12/5``).
 GAP_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "IV": (("alpha", "beta", "zeta", "kappa", "xi", "sigma"), ("epsilon", "upsilon")),
     "V": (("alpha", "beta", "zeta", "kappa", "xi"), ("epsilon", "sigma", "upsilon")),
     "VI": (("alpha", "beta", "zeta", "kappa", "mu", "xi"), ("epsilon", "sigma", "upsilon")),
     "VII": (("alpha", "beta", "zeta", "kappa", "xi"), ("epsilon", "mu", "sigma", "upsilon")),
     "VIII": (("zeta", "xi"), ("alpha", "beta", "delta", "epsilon", "kappa", "mu", "sigma", "upsilon", "omega")),
+    "XI": (("alpha", "beta", "delta", "zeta", "xi"), ("epsilon", "kappa", "mu", "upsilon")),
 }
 
 #: Systems beyond the paper whose interior coefficients are free (they have points for ``a/b > 3``):

@@ -187,6 +187,9 @@ _GAP_SPECS: tuple[tuple[str, str, tuple[str, int | None], Fraction, str], ...] =
     ("A6", "V", ("mu", None), Fraction(8, 5), "system V meets Delta_mu = 0: Player 3's Low call after PB (mu) enters, VI"),
     ("A7", "VII", ("mu", None), Fraction(2), "system VI's mu reaches 1 (system VII meets Delta_mu = 0)"),
     ("A9", "VII", ("kappa", 1), Fraction(9, 4), "system VII's kappa reaches 1: VII ends"),
+    ("A10", "XI", ("delta", 1), Fraction(23, 10),
+     "system XI's delta leaves 1: Player 2's Low call after B (delta) is mixed, beside VII and VIII; XI's delta "
+     "reaches 0 at A9, where VII's kappa reaches 1 and the two systems are one"),
 )
 
 
@@ -234,7 +237,9 @@ def gap_boundaries() -> tuple[Boundary, ...]:
     ``A4`` .. ``A7`` and ``A9`` close or open the mixed systems IV -- VII (each
     the first root of its eliminant above a ratio inside the range before
     it); ``A8`` is where system VIII's family (Player 1 always opens) appears,
-    so that on ``[A8, A9]`` two families of points of different values exist.
+    so that on ``[A8, A9]`` two families of points of different values exist;
+    ``A10`` is where system XI appears (the exhaustive search found it at
+    ``12/5``), a third kind of point on ``[A10, A9]``.
     """
     found = []
     for name, system, (extra, edge), sample, where in _GAP_SPECS:
@@ -275,6 +280,8 @@ def regions(digits: int = 10) -> dict[str, object]:
             "V": "A5 < a/b < A6: sigma = 1 (not in the paper)",
             "VI": "A6 < a/b < A7: mu mixed (not in the paper)",
             "VII": "A7 < a/b < A9: mu = 1 (not in the paper)",
+            "XI": "A10 < a/b < A9: alpha, beta, delta, zeta, xi mixed, beside VII and VIII (found by --exhaustive; "
+                  "not in the paper)",
             "VIII": "A8 <= a/b <= 3: Player 1 always opens, 2 always calls, 3 calls on High only; threats "
                     f"zeta, xi (a two-dimensional family), value ({family_value}) (not in the paper)",
             "a >= 3b": "everybody always bets; value 0 (footnote 18 says a >= 4b); for a > 3b also the regions of "
