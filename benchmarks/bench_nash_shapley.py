@@ -57,7 +57,7 @@ def main() -> int:
         failed |= isinstance(result, Exception)
         text = str(result) if isinstance(result, Exception) else ", ".join(
             f"{bd['name']} = {bd['decimal']}" for bd in result["boundaries"])
-        rows.append(("regions", "A1 .. A9", region_seconds, text))
+        rows.append(("regions", "A1 .. A10", region_seconds, text))
     if "--coalitions" in sys.argv:
         from exactpoker.games.nash_shapley_coalitions import characteristic_function
 
