@@ -573,3 +573,16 @@ def test_a_coefficient_never_reached_does_not_make_another_point():
     assert other is not None and _same_point(point, other)
     strategies = {**point.strategies, "2": {**point.strategies["2"], "gamma": sympy.Rational(1, 2)}}
     assert not _same_point(point, dataclasses.replace(point, strategies=strategies))  # Player 2 calls on High: reached
+
+
+def test_a_system_whose_solutions_lie_outside_the_open_box_is_decided_like_any_case():
+    """At a/b = 4 the system beyond A3 has solutions of two parameters, but all on faces (zeta = 1): sympy's solve
+    counts them as a family it leaves out; the case is then decided by the open-box algebra (no zero inside)."""
+    from exactpoker.games.nash_shapley_cases import solve_case_counted
+    from exactpoker.games.nash_shapley_equilibria import system_case
+    from exactpoker.games.nash_shapley_exhaustive import decide_case
+
+    case = system_case("beyond A3")
+    assert "".join(kind for _, kind in case.kinds) == "ii101i101i101i10101i101i"
+    assert solve_case_counted(Fraction(4), case)[1] > 0
+    assert decide_case(Fraction(4), case) == ("algebra", [])

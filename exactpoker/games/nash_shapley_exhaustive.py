@@ -174,10 +174,10 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     coefficients: its corners and centre follow) or ``"undecided"``.
     """
     names = _system_names(case)
-    if names:
-        if all(name in THREATS or not solve_case_counted(t, case)[1] for name in names):
-            return "system", []
-        return "undecided", []
+    if names and all(name in THREATS or not solve_case_counted(t, case)[1] for name in names):
+        return "system", []
+    # (a system with solutions of two or more parameters, maybe only on a face outside the open box, is
+    # decided like any other case; its points, if any, are found again and told apart as the same)
     system = case_system(t, case)
     polys, ctx = system.flint_equations()
     components = split_components(polys, ctx) if system.equations else None
