@@ -586,3 +586,13 @@ def test_a_system_whose_solutions_lie_outside_the_open_box_is_decided_like_any_c
     assert "".join(kind for _, kind in case.kinds) == "ii101i101i101i10101i101i"
     assert solve_case_counted(Fraction(4), case)[1] > 0
     assert decide_case(Fraction(4), case) == ("algebra", [])
+
+
+@pytest.mark.slow
+def test_a_component_lying_on_the_faces_but_for_one_point_is_decided():
+    """At a/b = 4 this case's Groebner basis has solutions of positive dimension, all on the faces alpha = 1 or
+    zeta = 1 (where the region of free coefficients lies) but one point, outside the box (xi = -6): taken off the
+    faces (Rabinowitsch), the case has no zero in the open box."""
+    from exactpoker.games.nash_shapley_exhaustive import decide_case
+
+    assert decide_case(Fraction(4), _case("ii1i1i1i11111i11101i1i11")) == ("boxes", [])

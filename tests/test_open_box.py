@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.solve.box_exclusion import excluded_by_boxes
-from exactpoker.solve.open_box import shape_points, split_components
+from exactpoker.solve.open_box import Component, groebner, off_the_faces, shape_points, split_components
 
 CTX = flint.fmpz_mpoly_ctx.get(("x", "y"), "degrevlex")
 X, Y = CTX.gens()
@@ -42,6 +42,23 @@ def test_irrational_zero_is_exact():
 def test_a_curve_is_not_zero_dimensional():
     (component,) = split_components([X + Y - 1], CTX)
     assert not component.zero_dimensional
+
+
+CTX3 = flint.fmpz_mpoly_ctx.get(("x", "y", "z"), "degrevlex")
+
+
+def test_the_part_of_a_component_on_the_faces_is_taken_off():
+    """The line x = 1, y = z (on a face) and the point (1/2, 1/2, 1/2): off the faces only the point is left."""
+    x, y, z = CTX3.gens()
+    generators = [f * g for f in (x - 1, y - z) for g in (2 * x - 1, 2 * y - 1, 2 * z - 1)]
+    basis, complete = groebner(generators, CTX3)
+    component = Component(tuple(basis), CTX3, complete)
+    assert complete and not component.zero_dimensional
+    (part,) = off_the_faces(component)
+    assert part.zero_dimensional and shape_points(part) == [[Fraction(1, 2)] * 3]
+    assert off_the_faces(Component((x - 1,), CTX3, True)) == []  # all of it on the face x = 1
+    (curve,) = off_the_faces(Component((x + y - 1,), CTX3, True))  # a plane through the box stays
+    assert not curve.zero_dimensional
 
 
 fractions = st.fractions(min_value=Fraction(1, 50), max_value=Fraction(49, 50), max_denominator=50)

@@ -53,7 +53,7 @@ from exactpoker.games.nash_shapley_families import case_family, deviation_condit
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
-from exactpoker.solve.open_box import Component, multilinear_members, shape_points, split_components
+from exactpoker.solve.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -189,6 +189,11 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     if components and not all(c.complete for c in components):
         components = split_components(polys, ctx, patient=True)
         if components == []:
+            return "algebra", []
+    if components:  # a component of positive dimension may lie on the faces, but for a few points
+        components = [part for c in components
+                      for part in (off_the_faces(c) if c.complete and not c.zero_dimensional else [c])]
+        if not components:
             return "algebra", []
     if components and len(components) <= MAX_COMPONENTS:  # each on its own, its multilinear members as equations
         components = [c for c in components if not excluded_by_boxes(

@@ -13,6 +13,9 @@ bisection, is :mod:`exactpoker.solve.box_exclusion`:
    remaining factors splits the system in one branch per factor.  A branch
    whose basis is ``{1}``, or holds an element with no remaining factor, has
    no zero in the open box.  What is left are *components*.
+   A component of positive dimension may lie, but for finitely many points, on
+   the faces ``x_k = 0`` or ``1`` outside the open box; :func:`off_the_faces`
+   keeps only its part off them.
 2. :func:`shape_points`: a zero-dimensional component whose lexicographic
    basis is in shape position (``c_i x_i - g_i(x_n)`` and ``p(x_n)``) has its
    zeros at the real roots of ``p``: every coordinate exactly, in
@@ -39,7 +42,7 @@ import numpy as np
 from exactpoker.algebraic import AlgebraicNumber, real_roots
 from exactpoker.solve.box_exclusion import Multilinear
 
-__all__ = ["Component", "vertex_sums", "groebner", "split_components", "shape_points", "multilinear_members",
+__all__ = ["Component", "vertex_sums", "groebner", "split_components", "off_the_faces", "shape_points", "multilinear_members",
            "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
 #: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
@@ -245,6 +248,35 @@ def split_components(equations: Sequence[flint.fmpz_mpoly], ctx: flint.fmpz_mpol
         return [Component(tuple(basis), ctx, complete)]
 
     return branch(list(equations), 0)
+
+
+def off_the_faces(component: Component) -> list[Component]:
+    """The part of ``component`` where no unknown is 0 or 1: ``[]`` if there is none (exact).
+
+    Rabinowitsch's trick: a zero with every ``x_k (1 - x_k) != 0`` is, for
+    some ``w``, a zero of the basis and of ``w prod_k x_k (1 - x_k) - 1``; in
+    a lexicographic basis with ``w`` first, the members free of ``w`` generate
+    the elimination ideal (Cox, Little and O'Shea, *Ideals, Varieties, and
+    Algorithms*, ch. 3 and 4: the saturation).  Every zero of ``component``
+    in the open box is a zero of the returned one.  The component is returned
+    as it is if Buchberger stops at its limits.
+    """
+    names = component.ctx.names()
+    lex = flint.fmpz_mpoly_ctx.get(("w", *names), "lex")
+    w, *unknowns = lex.gens()
+    product = lex.from_dict({(0,) * (len(names) + 1): 1})
+    for x in unknowns:
+        product *= x * (1 - x)
+    lifted = [lex.from_dict({(0, *m): c for m, c in g.to_dict().items()}) for g in component.basis]
+    basis, complete = groebner([*lifted, w * product - 1], lex, patient=False)
+    if not complete:
+        return [component]
+    if any(g.is_constant() for g in basis):
+        return []
+    free = [g for g in basis if all(m[0] == 0 for m in g.to_dict())]
+    back = [component.ctx.from_dict({tuple(m[1:]): c for m, c in g.to_dict().items()}) for g in free]
+    ordered, done = groebner(back, component.ctx, patient=False)
+    return [Component(tuple(ordered), component.ctx, done)]
 
 
 def shape_points(component: Component) -> list[list[Fraction | AlgebraicNumber]] | None:
