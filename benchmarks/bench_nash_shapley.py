@@ -70,9 +70,9 @@ def main() -> int:
         from exactpoker.games.nash_shapley_exhaustive import exhaustive
 
         # one ratio in each range of a/b (nash-shapley regions): R_I, R_II (below and above 1), R_III, beyond A3,
-        # IV, V, VI, VII, VII with VIII, VIII, a >= 3b
+        # IV, V, VI, VII, VII with VIII and XI, VIII, a > 3b (regions IX and X), a = 4b (footnote 18)
         for ratio in map(Fraction, ["1/2", "3/4", "1", "51/50", "11/10", "6/5", "7/5", "8/5", "2", "11/5", "12/5",
-                                    "27/10", "7/2"]):
+                                    "27/10", "7/2", "4"]):
             seconds, result = timed(lambda: exhaustive(ratio, 1))
             failed |= isinstance(result, Exception)
             if isinstance(result, Exception):
