@@ -93,7 +93,6 @@ def deviation_conditions(t: Fraction, case: Case) -> list[Multilinear]:
 class CaseFamily:
     """The equilibrium points of a case with no equations: its closure is ``region`` in the interior coefficients."""
 
-    t: Fraction
     case: Case
     region: Region
 
@@ -145,4 +144,4 @@ def case_family(t: Fraction, case: Case) -> CaseFamily | None:
     if any(set(g) == {0} for g in conditions):
         return None
     region = box_region(len(case.interior), conditions)
-    return None if region is None else CaseFamily(t, case, region)
+    return None if region is None else CaseFamily(case, region)
