@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from exactpoker.solve.box_exclusion import (excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces,
                                             without_face_factors)
+from exactpoker.solve.multilinear_region import value_at
 
 X, Y, Z, S = sympy.symbols("x y z s")
 UNKNOWNS = (X, Y, Z, S)
@@ -21,17 +22,6 @@ def multilinear(expr: sympy.Expr, n: int) -> dict[int, int]:
         assert max(exponents) <= 1
         out[sum(1 << j for j, e in enumerate(exponents) if e)] = int(c)
     return out
-
-
-def value(poly: dict[int, int], point) -> Fraction:
-    total = Fraction(0)
-    for mask, c in poly.items():
-        term = Fraction(c)
-        for j, x in enumerate(point):
-            if mask >> j & 1:
-                term *= x
-        total += term
-    return total
 
 
 def test_bisection_uses_the_conditions():
@@ -93,9 +83,9 @@ def test_a_chart_equation_is_the_equation_divided_by_the_larger_distance(x, y, z
         s = small / large
         lifted = (*point, s)
         if any(f.values()):
-            assert value(chart[0], lifted) * large == value(f, point)
-        assert value(chart[1], lifted) == value(kept, point)
-        assert value(chart[2], lifted) == 0  # y_small - s y_large
+            assert value_at(chart[0], lifted) * large == value_at(f, point)
+        assert value_at(chart[1], lifted) == value_at(kept, point)
+        assert value_at(chart[2], lifted) == 0  # y_small - s y_large
 
 
 @settings(max_examples=40, deadline=None)
@@ -114,6 +104,6 @@ def test_a_zero_inside_is_never_excluded(x, y, z, rows, condition):
     g = sum(ci * m for ci, m in zip(condition, [1, X, Y, Z]))
     g = multilinear(denominator * (g - g.subs({X: x, Y: y, Z: z})) + 1, 3)  # g >= 0 holds at the zero
     conditions = [({0: 1}, g)]
-    assert all(value(p, point) == 0 for p in equations)
+    assert all(value_at(p, point) == 0 for p in equations)
     assert not excluded_by_boxes(3, equations, conditions, budget=400)
     assert not excluded_by_charts(3, equations, conditions, budget=200)

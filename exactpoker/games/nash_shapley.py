@@ -347,17 +347,16 @@ def best_deviation_gains(values: dict[str, object], ante: object, bet: object) -
     at an irrational ``a/b``, where the compiled game cannot be built).
     """
     gains = []
-    for player, (pa, pb) in enumerate(_multilinear_payoffs()):
+    for player, payoff in enumerate(payoff_multilinears(ante, bet)):
         own = [name for name in SYMBOLS if OWNER[name] == player]
         reduced: dict[int, object] = {}  # the others' coefficients put in: a polynomial in the own ones
-        for poly, stake in ((pa, ante), (pb, bet)):
-            for m, c in poly.items():
-                term: object = stake * c  # type: ignore[operator]
-                for name, bit in _BIT.items():
-                    if m & bit and OWNER[name] != player:
-                        term = term * values[name]  # type: ignore[operator]
-                key = m & sum(_BIT[name] for name in own)
-                reduced[key] = reduced.get(key, 0) + term  # type: ignore[operator]
+        for m, c in payoff.items():
+            term: object = c
+            for name, bit in _BIT.items():
+                if m & bit and OWNER[name] != player:
+                    term = term * values[name]  # type: ignore[operator]
+            key = m & sum(_BIT[name] for name in own)
+            reduced[key] = reduced.get(key, 0) + term  # type: ignore[operator]
         own_bits = sum(_BIT[name] for name in own)
         at_point = _evaluate(reduced, values)
         best = None
