@@ -40,13 +40,13 @@ SCOPE = "all strategies, and optimal at every own information set (counterfactua
 class SequentialCertificate(Certificate):
     """The Nash certificate plus the information sets where a played action is not optimal.
 
-    ``violations`` lists ``(player, card, label, action)`` for every action
+    ``violations`` lists ``(player, information set, action)`` for every action
     played with positive probability whose counterfactual value is below the
     best at its information set; the certificate holds when there are none
     and every regret is 0.
     """
 
-    violations: tuple[tuple[str, int, str, str], ...] = ()
+    violations: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def holds(self) -> bool:
@@ -141,9 +141,9 @@ def verify_sequential(compiled: CompiledGame, profile: BehaviourProfile,
             if infoset in own_forced:
                 continue
             best = max(action_values)
-            card, label = layout.infoset_card_label(infoset)
             for a, (value, prob) in enumerate(zip(action_values, profile.strategies[p][infoset])):
                 if prob and value < best:
-                    violations.append((compiled.player_names[p], card, layout.labels[label], layout.actions[label][a]))
+                    violations.append((compiled.player_names[p], layout.infoset_name(infoset),
+                                       layout.infoset_actions(infoset)[a]))
     scope = SCOPE if not fixed else SCOPE + f"; {len(fixed)} information sets forced by the rules"
     return SequentialCertificate(tuple(checks), scope, tuple(violations))

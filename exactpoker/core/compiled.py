@@ -16,10 +16,16 @@ coefficients ``c`` share one common denominator ``D``.  Written out in the
 behaviour probabilities this is the multilinear payoff polynomial of the
 papers (see :meth:`CompiledGame.payoff_polynomials`).
 
-Layout: player ``p`` has node labels ``labels[p]``; the information set of
-card ``c`` (1-based) at label number ``l`` has index ``(c-1) * len(labels[p]) + l``
-and its ``a``-th action is sequence ``1 + (c-1) * K_p + offset_p[l] + a``,
-where ``K_p`` counts the actions over all of ``p``'s labels.
+Layouts: every player's information sets and sequences are described by a
+:class:`SequenceLayout`, the only view of them that solvers and the
+certificate use.  Two kinds exist.  A card game
+(:class:`~exactpoker.core.game.BettingGame`) has a :class:`PlayerLayout`:
+player ``p`` has node labels ``labels[p]``; the information set of card ``c``
+(1-based) at label number ``l`` has index ``(c-1) * len(labels[p]) + l`` and
+its ``a``-th action is sequence ``1 + (c-1) * K_p + offset_p[l] + a``, where
+``K_p`` counts the actions over all of ``p``'s labels.  A game given as a tree
+(:class:`~exactpoker.core.tree.GameTree`: the game language, Gambit files,
+OpenSpiel) has a :class:`TreeLayout` that lists its information sets by name.
 """
 
 from __future__ import annotations
@@ -34,13 +40,59 @@ if TYPE_CHECKING:  # pragma: no cover
     import sympy
 
     from exactpoker.core.game import BettingGame
+    from exactpoker.core.tree import GameTree
 
-__all__ = ["PlayerLayout", "CompiledGame"]
+__all__ = ["SequenceLayout", "PlayerLayout", "TreeLayout", "CompiledGame"]
+
+
+class SequenceLayout:
+    """The interface every player layout offers the solvers and the certificate.
+
+    Information sets are numbered ``0..num_infosets-1`` so that an information
+    set comes after the one holding its parent sequence; the actions of
+    information set ``I`` are the consecutive sequences
+    :meth:`infoset_sequences` ``(I)``; sequence 0 is the empty sequence.
+    Subclasses give :attr:`num_infosets`, :attr:`num_sequences`,
+    :meth:`infoset_sequences`, :meth:`parent_sequence`,
+    :meth:`infoset_actions` and :meth:`infoset_name`.
+    """
+
+    num_infosets: int
+    num_sequences: int
+
+    def infoset_sequences(self, infoset: int) -> range:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def parent_sequence(self, infoset: int) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def infoset_actions(self, infoset: int) -> tuple[str, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def infoset_name(self, infoset: int) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @cached_property
+    def children(self) -> tuple[tuple[int, ...], ...]:
+        """For each sequence, the information sets that directly follow it."""
+        kids: list[list[int]] = [[] for _ in range(self.num_sequences)]
+        for infoset in range(self.num_infosets):
+            kids[self.parent_sequence(infoset)].append(infoset)
+        return tuple(tuple(k) for k in kids)
+
+    @cached_property
+    def sequence_infoset(self) -> tuple[int, ...]:
+        """For each sequence, the information set it is an action of (-1 for the empty sequence)."""
+        owner = [-1] * self.num_sequences
+        for infoset in range(self.num_infosets):
+            for s in self.infoset_sequences(infoset):
+                owner[s] = infoset
+        return tuple(owner)
 
 
 @dataclass(frozen=True)
-class PlayerLayout:
-    """Where one player's information sets and sequences live.
+class PlayerLayout(SequenceLayout):
+    """Where one player's information sets and sequences live in a card game.
 
     Attributes
     ----------
@@ -75,11 +127,11 @@ class PlayerLayout:
         return sum(len(a) for a in self.actions)
 
     @property
-    def num_infosets(self) -> int:
+    def num_infosets(self) -> int:  # type: ignore[override]
         return self.cards * len(self.labels)
 
     @property
-    def num_sequences(self) -> int:
+    def num_sequences(self) -> int:  # type: ignore[override]
         return 1 + self.cards * self.actions_per_card
 
     def infoset(self, card: int, label: int) -> int:
@@ -101,31 +153,85 @@ class PlayerLayout:
         prev = self.parent[label]
         return 0 if prev is None else self.sequence(card, *prev)
 
-    @cached_property
-    def children(self) -> tuple[tuple[int, ...], ...]:
-        """For each sequence, the information sets that directly follow it."""
-        kids: list[list[int]] = [[] for _ in range(self.num_sequences)]
-        for infoset in range(self.num_infosets):
-            kids[self.parent_sequence(infoset)].append(infoset)
-        return tuple(tuple(k) for k in kids)
-
     def infoset_sequences(self, infoset: int) -> range:
         """The sequences ``(infoset, a)`` for each action ``a``."""
         card, label = self.infoset_card_label(infoset)
         first = self.sequence(card, label, 0)
         return range(first, first + len(self.actions[label]))
 
+    def infoset_actions(self, infoset: int) -> tuple[str, ...]:
+        return self.actions[self.infoset_card_label(infoset)[1]]
+
+    def infoset_name(self, infoset: int) -> str:
+        card, label = self.infoset_card_label(infoset)
+        return f"{card}:{self.labels[label]}"
+
 
 @dataclass(frozen=True, eq=False)
-class CompiledGame:
-    """Exact sequence-form payoffs of a :class:`~exactpoker.core.game.BettingGame`.
+class TreeLayout(SequenceLayout):
+    """One player's information sets listed explicitly (a game given as a tree).
 
     Attributes
     ----------
-    game : BettingGame
-        The description this was compiled from.
-    layouts : tuple of PlayerLayout
-        One per player.
+    names : tuple of str
+        Each information set's key, as the game names it (unique per player).
+    actions : tuple of tuple of str
+        The action names at each information set.
+    parents : tuple of int
+        Each information set's parent sequence (0 for a first decision).
+    """
+
+    names: tuple[str, ...]
+    actions: tuple[tuple[str, ...], ...]
+    parents: tuple[int, ...]
+    firsts: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        firsts, total = [], 1
+        for acts in self.actions:
+            firsts.append(total)
+            total += len(acts)
+        object.__setattr__(self, "firsts", tuple(firsts))
+
+    @property
+    def num_infosets(self) -> int:  # type: ignore[override]
+        return len(self.names)
+
+    @property
+    def num_sequences(self) -> int:  # type: ignore[override]
+        return 1 + sum(len(a) for a in self.actions)
+
+    def infoset_sequences(self, infoset: int) -> range:
+        first = self.firsts[infoset]
+        return range(first, first + len(self.actions[infoset]))
+
+    def parent_sequence(self, infoset: int) -> int:
+        return self.parents[infoset]
+
+    def infoset_actions(self, infoset: int) -> tuple[str, ...]:
+        return self.actions[infoset]
+
+    def infoset_name(self, infoset: int) -> str:
+        return self.names[infoset]
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Information set number by name."""
+        return {name: i for i, name in enumerate(self.names)}
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledGame:
+    """Exact sequence-form payoffs of a finite game.
+
+    Attributes
+    ----------
+    game : BettingGame or GameTree
+        The description this was compiled from (both have ``name``,
+        ``player_names`` and ``parameters``).
+    layouts : tuple of SequenceLayout
+        One per player: :class:`PlayerLayout` for a card game,
+        :class:`TreeLayout` for a tree.
     sequences : numpy.ndarray, shape (E, players), int64
         Each entry's sequence per player.
     coefficients : numpy.ndarray, shape (E, players)
@@ -135,8 +241,8 @@ class CompiledGame:
         The common denominator ``D`` of every coefficient.
     """
 
-    game: "BettingGame"
-    layouts: tuple[PlayerLayout, ...]
+    game: "BettingGame | GameTree"
+    layouts: "tuple[PlayerLayout, ...] | tuple[TreeLayout, ...]"
     sequences: np.ndarray
     coefficients: np.ndarray
     denominator: int

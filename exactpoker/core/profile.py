@@ -80,6 +80,41 @@ class BehaviourProfile:
             strategies.append(tuple(strategy))
         return cls(tuple(strategies))
 
+    @classmethod
+    def from_infosets(
+        cls, compiled: CompiledGame, tables: Sequence[Mapping[str, Sequence[object]]]
+    ) -> "BehaviourProfile":
+        """Build a profile from each player's ``{information set name: [probability per action]}``.
+
+        Names are those of :meth:`~exactpoker.core.compiled.SequenceLayout.infoset_name`
+        (for a tree, the game's own keys).  Information sets left out default
+        to the first action.
+        """
+        strategies = []
+        for p, layout in enumerate(compiled.layouts):
+            table = dict(tables[p])
+            names = [layout.infoset_name(i) for i in range(layout.num_infosets)]
+            unknown = set(table) - set(names)
+            if unknown:
+                raise InvalidParameterError(
+                    f"BehaviourProfile.from_infosets(): player {p} has no information set(s) {sorted(unknown)[:5]}"
+                )
+            strategy: list[tuple[Fraction, ...]] = []
+            for infoset, name in enumerate(names):
+                size = len(layout.infoset_actions(infoset))
+                item = table.get(name)
+                if item is None:
+                    strategy.append((Fraction(1),) + (Fraction(0),) * (size - 1))
+                else:
+                    strategy.append(_distribution(list(item), size, name, None))
+            strategies.append(tuple(strategy))
+        return cls(tuple(strategies))
+
+    def by_infoset(self, compiled: CompiledGame, player: int) -> dict[str, tuple[Fraction, ...]]:
+        """``{information set name: action probabilities}`` of ``player``, in layout order."""
+        layout = compiled.layouts[player]
+        return {layout.infoset_name(i): self.strategies[player][i] for i in range(layout.num_infosets)}
+
     def realization(self, compiled: CompiledGame, player: int) -> list[Fraction]:
         """Realization weights of ``player``'s sequences."""
         return realization_weights(compiled.layouts[player], self.strategies[player])
@@ -103,13 +138,12 @@ def _probability(value: object) -> Fraction | AlgebraicNumber:
     return value if isinstance(value, AlgebraicNumber) else to_fraction(value, "probability")
 
 
-def _distribution(item: object, size: int, label: str, card: int) -> tuple[Fraction, ...]:
+def _distribution(item: object, size: int, label: str, card: int | None) -> tuple[Fraction, ...]:
+    where = f"node {label!r}" + ("" if card is None else f", card {card}")
     if isinstance(item, (list, tuple)):
         probs = tuple(_probability(x) for x in item)
         if len(probs) != size:
-            raise InvalidParameterError(
-                f"BehaviourProfile: node {label!r}, card {card}: expected {size} probabilities; got {len(probs)}"
-            )
+            raise InvalidParameterError(f"BehaviourProfile: {where}: expected {size} probabilities; got {len(probs)}")
     else:
         if size != 2:
             raise InvalidParameterError(
@@ -119,7 +153,7 @@ def _distribution(item: object, size: int, label: str, card: int) -> tuple[Fract
         probs = (1 - last, last)
     if any(p < 0 for p in probs) or sum(probs) != 1:
         raise InvalidParameterError(
-            f"BehaviourProfile: node {label!r}, card {card}: probabilities must be >= 0 and sum to 1; "
+            f"BehaviourProfile: {where}: probabilities must be >= 0 and sum to 1; "
             f"got {[str(p) for p in probs]}"
         )
     return probs

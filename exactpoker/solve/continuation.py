@@ -172,7 +172,7 @@ class GainSystem:
         if t0 == t1:
             raise InvalidGameError("GainSystem.from_games(): need two different parameter values")
         for layout in g0.layouts:
-            if any(len(a) != 2 for a in layout.actions):
+            if any(len(layout.infoset_actions(i)) != 2 for i in range(layout.num_infosets)):
                 raise InvalidGameError("GainSystem: every information set must have exactly two actions")
         sequences, (c0, c1) = _aligned([g0, g1])
         slope = (c1 - c0) / (t1 - t0)

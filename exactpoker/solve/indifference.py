@@ -70,11 +70,12 @@ ExactNumber = Union[Fraction, AlgebraicNumber]
 def check_two_actions(compiled: CompiledGame) -> None:
     """Raise :class:`InvalidGameError` unless every decision has exactly two actions."""
     for p, layout in enumerate(compiled.layouts):
-        for label, actions in zip(layout.labels, layout.actions):
+        for infoset in range(layout.num_infosets):
+            actions = layout.infoset_actions(infoset)
             if len(actions) != 2:
                 raise InvalidGameError(
-                    f"indifference solver: node {label!r} of player {p} has {len(actions)} actions; "
-                    "only two-action decisions are supported"
+                    f"indifference solver: information set {layout.infoset_name(infoset)!r} of player "
+                    f"{compiled.player_names[p]} has {len(actions)} actions; only two-action decisions are supported"
                 )
 
 

@@ -1,0 +1,47 @@
+"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, or the shipped library)."""
+
+from __future__ import annotations
+
+import argparse
+
+from exactpoker.commands.common import add_json, emit
+
+__all__ = ["add_commands"]
+
+
+def _solve(args: argparse.Namespace) -> None:
+    from exactpoker.core.tree import compile_tree
+    from exactpoker.errors import InvalidParameterError
+    from exactpoker.formats import load_game
+    from exactpoker.solve.dispatch import solve_compiled
+
+    if args.list:
+        from exactpoker.games.library import describe_library
+
+        emit(args, {"library": describe_library()}, "\n".join(
+            f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
+        return
+    if args.game is None:
+        raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
+    loaded = load_game(args.game)
+    compiled = compile_tree(loaded.tree)
+    result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, tables=loaded.tables)
+    emit(args, result.to_dict(), str(result))
+
+
+def add_commands(games: argparse._SubParsersAction) -> None:
+    """Register ``solve``."""
+    from exactpoker.solve.dispatch import METHODS
+
+    solve = games.add_parser(
+        "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",
+        description="Solve any finite game exactly; the method follows from the game "
+                    "(two-player zero-sum: sequence-form LP; two-player: Lemke; more players: float guide + exact "
+                    "finish). Every equilibrium is certified exactly.")
+    solve.add_argument("game", nargs="?", default=None,
+                       help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
+    solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
+    solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
+    solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
+    add_json(solve)
+    solve.set_defaults(run=_solve)

@@ -1,0 +1,273 @@
+"""Any finite game with perfect recall, as an explicit tree, and its compiler.
+
+This is the general front door to the exact core.  A :class:`GameTree` is a
+tree of :class:`Chance` nodes (exact probabilities, anywhere in the tree),
+:class:`Move` nodes (a player chooses an action at a named information set)
+and :class:`Terminal` nodes (exact payoffs, one per player).  Every front end
+that reads a game from somewhere builds one: the poker language of
+:mod:`exactpoker.core.poker`, Gambit's ``.efg``/``.nfg`` readers and the
+OpenSpiel walker.  :func:`compile_tree` turns it into the same
+:class:`~exactpoker.core.compiled.CompiledGame` (von Stengel's sequence form,
+integer payoffs over one common denominator) that the card games of the
+papers compile to, so every solver and the certificate work on it unchanged.
+
+Information sets are keyed by a string per player.  Perfect recall is
+checked: every node of an information set must be reached after the same own
+sequence of the player (the last own information set and action), and must
+offer the same actions.  A violation raises
+:class:`~exactpoker.errors.InvalidGameError` naming the information set.
+
+References
+----------
+D. Koller, N. Megiddo, B. von Stengel, "Efficient computation of equilibria
+for extensive two-person games", Games and Economic Behavior 14 (1996).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterator, Union
+
+import numpy as np
+
+from exactpoker.core.compiled import CompiledGame, TreeLayout
+from exactpoker.errors import InvalidGameError
+from exactpoker.numbers import exact_str, to_fraction
+
+__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree"]
+
+_INT64_SAFE = 2**62
+
+
+@dataclass(frozen=True, eq=False)
+class Terminal:
+    """A leaf: each player's exact payoff."""
+
+    payoffs: tuple[Fraction, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "payoffs", tuple(to_fraction(v, "Terminal payoff") for v in self.payoffs))
+
+
+@dataclass(frozen=True, eq=False)
+class Chance:
+    """A chance node: ``outcomes`` lists ``(name, probability, subtree)``.
+
+    Probabilities are exact, non-negative and sum to exactly one; ``label``
+    names the node in error messages.
+    """
+
+    outcomes: tuple[tuple[str, Fraction, "TreeNode"], ...]
+    label: str = "chance"
+
+    def __post_init__(self) -> None:
+        if not self.outcomes:
+            raise InvalidGameError(f"chance node {self.label!r}: needs at least one outcome")
+        outcomes = []
+        for name, prob, child in self.outcomes:
+            p = to_fraction(prob, f"chance node {self.label!r}: probability of {name!r}")
+            if p < 0:
+                raise InvalidGameError(f"chance node {self.label!r}: probability of {name!r} is negative ({exact_str(p)})")
+            outcomes.append((str(name), p, child))
+        total = sum((p for _, p, _ in outcomes), Fraction(0))
+        if total != 1:
+            raise InvalidGameError(
+                f"chance node {self.label!r}: probabilities must sum to 1; they sum to {exact_str(total)}"
+            )
+        object.__setattr__(self, "outcomes", tuple(outcomes))
+
+
+@dataclass(frozen=True, eq=False)
+class Move:
+    """A decision of ``player`` (0-based) at information set ``infoset``.
+
+    ``actions`` lists ``(name, subtree)``.  All nodes with the same
+    ``(player, infoset)`` form one information set: the player cannot tell
+    them apart, so they must offer the same action names.
+    """
+
+    player: int
+    infoset: str
+    actions: tuple[tuple[str, "TreeNode"], ...]
+
+    def __post_init__(self) -> None:
+        if not self.actions:
+            raise InvalidGameError(f"information set {self.infoset!r}: needs at least one action")
+        names = [name for name, _ in self.actions]
+        if len(set(names)) != len(names):
+            raise InvalidGameError(f"information set {self.infoset!r}: action names repeat: {names}")
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.actions)
+
+
+TreeNode = Union[Chance, Move, Terminal]
+
+
+@dataclass(frozen=True, eq=False)
+class GameTree:
+    """A finite extensive game.
+
+    Parameters
+    ----------
+    name : str
+        An identifier used in results and JSON.
+    player_names : tuple of str
+        One per player, in player order.
+    root : TreeNode
+        The tree.
+    parameters : tuple of (str, object)
+        What the game was built from, for display and JSON only.
+    """
+
+    name: str
+    player_names: tuple[str, ...]
+    root: TreeNode
+    parameters: tuple[tuple[str, object], ...] = field(default=())
+
+    @property
+    def num_players(self) -> int:
+        return len(self.player_names)
+
+    def __post_init__(self) -> None:
+        if not self.player_names:
+            raise InvalidGameError(f"{self.name}: a game needs at least one player")
+
+    def nodes(self) -> Iterator[TreeNode]:
+        """Every node, depth first."""
+        stack: list[TreeNode] = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            if isinstance(node, Chance):
+                stack.extend(child for _, _, child in reversed(node.outcomes))
+            elif isinstance(node, Move):
+                stack.extend(child for _, child in reversed(node.actions))
+
+
+class _LayoutBuilder:
+    """Collects one player's information sets in first-visit order, checking perfect recall."""
+
+    def __init__(self, game: str, player: str) -> None:
+        self.game, self.player = game, player
+        self.names: list[str] = []
+        self.actions: list[tuple[str, ...]] = []
+        self.parents: list[int] = []
+        self.firsts: list[int] = []
+        self.index: dict[str, int] = {}
+        self.next_sequence = 1
+
+    def visit(self, node: Move, parent: int) -> int:
+        """The number of ``node``'s information set; checks it against earlier visits."""
+        found = self.index.get(node.infoset)
+        if found is None:
+            found = len(self.names)
+            self.index[node.infoset] = found
+            self.names.append(node.infoset)
+            self.actions.append(node.action_names)
+            self.parents.append(parent)
+            self.firsts.append(self.next_sequence)
+            self.next_sequence += len(node.actions)
+            return found
+        if self.actions[found] != node.action_names:
+            raise InvalidGameError(
+                f"{self.game}: information set {node.infoset!r} of player {self.player} offers different actions "
+                f"at different nodes ({list(self.actions[found])} and {list(node.action_names)})"
+            )
+        if self.parents[found] != parent:
+            raise InvalidGameError(
+                f"{self.game}: information set {node.infoset!r} of player {self.player} is reached after "
+                f"different own moves ({self._describe(self.parents[found])} and {self._describe(parent)}): "
+                "the game does not have perfect recall"
+            )
+        return found
+
+    def _describe(self, sequence: int) -> str:
+        if sequence == 0:
+            return "no earlier move"
+        for i, first in enumerate(self.firsts):
+            if first <= sequence < first + len(self.actions[i]):
+                return f"{self.actions[i][sequence - first]!r} at {self.names[i]!r}"
+        raise AssertionError(sequence)  # pragma: no cover
+
+    def layout(self) -> TreeLayout:
+        return TreeLayout(tuple(self.names), tuple(self.actions), tuple(self.parents))
+
+
+def compile_tree(game: GameTree, *, max_leaves: int = 5_000_000) -> CompiledGame:
+    """Compile ``game`` into exact sequence-form payoffs.
+
+    Walks the tree once.  Each leaf contributes ``probability * payoff`` to the
+    entry of the players' last sequences on the way to it; entries with the
+    same sequences are added, and everything is put over one common
+    denominator.
+
+    Raises
+    ------
+    InvalidGameError
+        If a node names a player out of range, a leaf has the wrong number of
+        payoffs, an information set offers different actions in different
+        places or breaks perfect recall, or the tree has more than
+        ``max_leaves`` leaves.
+    """
+    k = game.num_players
+    builders = [_LayoutBuilder(game.name, name) for name in game.player_names]
+    keys: dict[tuple[int, ...], list[Fraction]] = {}
+    leaves = 0
+    # Depth first with an explicit stack: (node, reach probability, last sequence per player).
+    stack: list[tuple[TreeNode, Fraction, tuple[int, ...]]] = [(game.root, Fraction(1), (0,) * k)]
+    while stack:
+        node, prob, last = stack.pop()
+        if isinstance(node, Terminal):
+            leaves += 1
+            if leaves > max_leaves:
+                raise InvalidGameError(
+                    f"{game.name}: the tree has more than {max_leaves} leaves, the limit of the exact tree compiler"
+                )
+            if len(node.payoffs) != k:
+                raise InvalidGameError(
+                    f"{game.name}: a terminal node has {len(node.payoffs)} payoffs for {k} players"
+                )
+            if prob == 0:
+                continue
+            entry = keys.get(last)
+            if entry is None:
+                keys[last] = [prob * v for v in node.payoffs]
+            else:
+                for p in range(k):
+                    entry[p] += prob * node.payoffs[p]
+        elif isinstance(node, Chance):
+            for _, q, child in reversed(node.outcomes):
+                stack.append((child, prob * q, last))
+        elif isinstance(node, Move):
+            if not (isinstance(node.player, int) and 0 <= node.player < k):
+                raise InvalidGameError(
+                    f"{game.name}: information set {node.infoset!r} belongs to player {node.player!r}; "
+                    f"players are 0..{k - 1}"
+                )
+            builder = builders[node.player]
+            infoset = builder.visit(node, last[node.player])
+            first = builder.firsts[infoset]
+            for a in reversed(range(len(node.actions))):
+                moved = last[: node.player] + (first + a,) + last[node.player + 1 :]
+                stack.append((node.actions[a][1], prob, moved))
+        else:
+            raise InvalidGameError(f"{game.name}: not a tree node: {node!r}")
+    layouts = tuple(b.layout() for b in builders)
+    sequences, coefficients, denominator = _integer_entries(keys, k)
+    return CompiledGame(game, layouts, sequences, coefficients, denominator)  # type: ignore[arg-type]
+
+
+def _integer_entries(entries: dict[tuple[int, ...], list[Fraction]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The entries as integer numerators over one common denominator; all-zero entries dropped."""
+    kept = [(seqs, values) for seqs, values in entries.items() if any(values)]
+    denominator = math.lcm(1, *(v.denominator for _, values in kept for v in values))
+    numerators = [[int(v * denominator) for v in values] for _, values in kept]
+    bound = max((abs(v) for row in numerators for v in row), default=0)
+    dtype = np.int64 if bound < _INT64_SAFE // max(1, len(numerators)) else object
+    sequences = np.array([seqs for seqs, _ in kept], dtype=np.int64).reshape(len(kept), k)
+    coefficients = np.array(numerators, dtype=dtype).reshape(len(kept), k)
+    return sequences, coefficients, denominator

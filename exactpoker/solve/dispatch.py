@@ -1,0 +1,169 @@
+"""One entry point for any compiled game: the method follows from the game.
+
+:func:`solve_compiled` looks at the compiled game, not at where it came from
+(the poker language, a Gambit file, OpenSpiel, or a paper's model), and
+chooses:
+
+* one player: a best response by backward induction (the game is a decision
+  problem);
+* two players, zero-sum: the exact sequence-form LP
+  (:func:`exactpoker.solve.zerosum.solve_zero_sum`, Koller--Megiddo--von
+  Stengel 1996);
+* two players, general-sum: the exact sequence-form Lemke method
+  (:func:`exactpoker.solve.lemke.solve_lemke`);
+* three or more players: the float guide and the staged exact finish
+  (:func:`exactpoker.solve.nplayer.solve_n_player`);
+* ``all_pure=True``: every pure equilibrium by best-response enumeration
+  (:func:`exactpoker.solve.pure.pure_equilibria`).
+
+Every equilibrium returned has passed :func:`exactpoker.certify.verify`; a
+method that cannot finish raises, it never returns an unchecked answer.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable, Literal, Mapping
+
+from exactpoker.certify import verify
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.evaluate import best_response, sequence_values
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
+from exactpoker.results import Equilibrium, SolveResult
+
+__all__ = ["Method", "METHODS", "solve_compiled", "infoset_tables"]
+
+Method = Literal["auto", "lp", "simplex", "lemke", "n-player"]
+METHODS: tuple[str, ...] = ("auto", "lp", "simplex", "lemke", "n-player")
+
+#: Formats a certified profile as the result's ``strategies`` table.
+Tables = Callable[[CompiledGame, BehaviourProfile], Mapping[str, Any]]
+
+
+def infoset_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, list[Fraction]]]:
+    """Per player name, ``{information set name: [probability of each action]}`` in layout order."""
+    return {
+        name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
+        for p, name in enumerate(compiled.player_names)
+    }
+
+
+def solve_compiled(
+    compiled: CompiledGame,
+    *,
+    method: Method = "auto",
+    all_pure: bool = False,
+    tables: Tables = infoset_tables,
+    params: Mapping[str, Any] | None = None,
+) -> SolveResult:
+    """Exact, certified equilibria of ``compiled``, by the method its shape calls for.
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+    method : {"auto", "lp", "simplex", "lemke", "n-player"}
+        ``"auto"`` chooses from the game (module docstring); the others force
+        a method and raise :class:`~exactpoker.errors.NotZeroSumError` or
+        :class:`~exactpoker.errors.InvalidParameterError` when it does not
+        apply.
+    all_pure : bool
+        List every pure equilibrium instead of finding one equilibrium.
+    tables : callable
+        Formats each profile as the result's ``strategies`` (the front end's
+        public layout; by default :func:`infoset_tables`).
+    params : mapping, optional
+        The result's ``params`` (default: the game's parameters).
+
+    Returns
+    -------
+    SolveResult
+    """
+    if method not in METHODS:
+        raise InvalidParameterError(f"--method must be one of {', '.join(METHODS)}; got {method!r}")
+    players = compiled.num_players
+    params = dict(compiled.game.parameters) if params is None else dict(params)
+    zero_sum = compiled.is_zero_sum
+    notes: list[str] = []
+    details: dict[str, Any] = {"players": players, "zero-sum": zero_sum, "sequences": _sizes(compiled)}
+
+    if all_pure:
+        profiles, used = _all_pure(compiled)
+        if not profiles:
+            notes.append("The game has no pure equilibrium.")
+    elif players == 1:
+        profiles, used = [_decision_problem(compiled)], "best response (one player)"
+    elif method in ("lp", "simplex") or (method == "auto" and players == 2 and zero_sum):
+        if players != 2 or not zero_sum:
+            raise NotZeroSumError(
+                f"--method {method} needs a two-player zero-sum game; this one has {players} players"
+                + ("" if zero_sum else " and is not zero-sum")
+                + " (try --method auto)"
+            )
+        from exactpoker.solve.zerosum import solve_zero_sum
+
+        profile, _, path = solve_zero_sum(compiled, method="simplex" if method == "simplex" else "support")
+        profiles, used = [profile], f"sequence-form LP ({path}, exact)"
+    elif method == "lemke" or (method == "auto" and players == 2):
+        if players != 2:
+            raise InvalidParameterError(f"--method lemke needs a two-player game; this one has {players} players")
+        from exactpoker.solve.lemke import solve_lemke
+
+        profiles, used = [solve_lemke(compiled)], "sequence-form Lemke (exact)"
+    else:
+        from exactpoker.solve.nplayer import solve_n_player
+
+        found = solve_n_player(compiled)
+        profiles, used = [found.profile], f"float guide + exact finish ({found.stage})"
+        notes.extend(found.notes)
+
+    equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
+    return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details)
+
+
+def _sizes(compiled: CompiledGame) -> list[int]:
+    return [layout.num_sequences for layout in compiled.layouts]
+
+
+def _certified(compiled: CompiledGame, profile: BehaviourProfile, tables: Tables) -> Equilibrium:
+    certificate = verify(compiled, profile)
+    if not certificate.holds:
+        raise CertificationError(
+            f"solve: a candidate equilibrium failed the exact check (max regret {certificate.max_regret}); "
+            "nothing is returned"
+        )
+    return Equilibrium.from_certificate(certificate, tables(compiled, profile), profile)
+
+
+def _decision_problem(compiled: CompiledGame) -> BehaviourProfile:
+    """A one-player game: the first optimal action at every information set."""
+    layout = compiled.layouts[0]
+    _, optimal = best_response(layout, sequence_values(compiled, 0, [None]))
+    strategy = tuple(
+        tuple(Fraction(int(a == optimal[i][0])) for a in range(len(layout.infoset_sequences(i))))
+        for i in range(layout.num_infosets)
+    )
+    return BehaviourProfile((strategy,))
+
+
+def _all_pure(compiled: CompiledGame) -> tuple[list[BehaviourProfile], str]:
+    if compiled.num_players == 2:
+        from exactpoker.solve.pure import pure_equilibria
+
+        found = pure_equilibria(compiled)
+        used = "pure-enumeration (best responses, exact)"
+    else:
+        from exactpoker.solve.nplayer import pure_equilibria_n
+
+        found = pure_equilibria_n(compiled)
+        used = "pure-enumeration (N players, exact)"
+    profiles = []
+    for pure in found:
+        strategies = []
+        for layout, choices in zip(compiled.layouts, pure.choices):
+            strategies.append(tuple(
+                tuple(Fraction(int(a == choices[i])) for a in range(len(layout.infoset_sequences(i))))
+                for i in range(layout.num_infosets)
+            ))
+        profiles.append(BehaviourProfile(tuple(strategies)))
+    return profiles, used
