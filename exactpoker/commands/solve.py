@@ -25,8 +25,24 @@ def _solve(args: argparse.Namespace) -> None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
     loaded = load_game(args.game)
     compiled = compile_tree(loaded.tree)
-    result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, tables=loaded.tables)
-    emit(args, result.to_dict(), str(result))
+    result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
+                            tables=loaded.tables)
+    emit(args, result.to_dict(), _text(result))
+
+
+def _text(result) -> str:
+    """The result, and with ``--family`` each player's optimal strategies as exact vertices."""
+    lines = [str(result)]
+    for player, family in result.details.get("optimal strategies", {}).items():
+        vertices = family["vertices"]
+        shape = "unique" if family["dimension"] == 0 else f"a {family['dimension']}-dimensional polytope"
+        lines.append(f"{player}'s optimal strategies: {shape}, the convex hull in realization plans of "
+                     f"{len(vertices)} vertices:")
+        for k, vertex in enumerate(vertices, 1):
+            cells = "; ".join(f"{key}: " + ("unreached" if probs is None else "[" + ", ".join(map(str, probs)) + "]")
+                              for key, probs in vertex.items())
+            lines.append(f"  vertex {k}: {cells}")
+    return "\n".join(lines)
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:
@@ -42,6 +58,8 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                        help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
     solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
+    solve.add_argument("--family", action="store_true",
+                       help="two-player zero-sum: every optimal strategy of each player (exact vertices; small games)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
     add_json(solve)
     solve.set_defaults(run=_solve)

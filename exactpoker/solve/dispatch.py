@@ -14,7 +14,10 @@ chooses:
 * three or more players: the float guide and the staged exact finish
   (:func:`exactpoker.solve.nplayer.solve_n_player`);
 * ``all_pure=True``: every pure equilibrium by best-response enumeration
-  (:func:`exactpoker.solve.pure.pure_equilibria`).
+  (:func:`exactpoker.solve.pure.pure_equilibria`);
+* ``family=True`` (two-player zero-sum): besides one equilibrium, every
+  optimal strategy of each player, as the exact vertices of the set of
+  optimal realization plans (:func:`exactpoker.solve.optimal_set.optimal_set`).
 
 Every equilibrium returned has passed :func:`exactpoker.certify.verify`; a
 method that cannot finish raises, it never returns an unchecked answer.
@@ -54,6 +57,7 @@ def solve_compiled(
     *,
     method: Method = "auto",
     all_pure: bool = False,
+    family: bool = False,
     tables: Tables = infoset_tables,
     params: Mapping[str, Any] | None = None,
 ) -> SolveResult:
@@ -69,6 +73,9 @@ def solve_compiled(
         apply.
     all_pure : bool
         List every pure equilibrium instead of finding one equilibrium.
+    family : bool
+        Two-player zero-sum only: also describe every optimal strategy of each
+        player exactly (``details["optimal strategies"]``; small games).
     tables : callable
         Formats each profile as the result's ``strategies`` (the front end's
         public layout; by default :func:`infoset_tables`).
@@ -118,7 +125,20 @@ def solve_compiled(
         notes.extend(found.notes)
 
     equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
+    if family:
+        details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
     return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details)
+
+
+def _optimal_strategies(compiled: CompiledGame, equilibria: tuple[Equilibrium, ...]) -> dict[str, Any]:
+    if compiled.num_players != 2 or not compiled.is_zero_sum or not equilibria:
+        raise NotZeroSumError("--family needs a two-player zero-sum game")
+    from exactpoker.solve.optimal_set import optimal_set
+
+    values = equilibria[0].certificate.payoffs
+    return {
+        compiled.player_names[p]: optimal_set(compiled, p, values[p]).to_dict(compiled.layouts[p]) for p in (0, 1)
+    }
 
 
 def _sizes(compiled: CompiledGame) -> list[int]:
