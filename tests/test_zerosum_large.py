@@ -205,3 +205,58 @@ def test_an_infeasible_basis_is_refused():
 def test_unknown_method_is_refused():
     with pytest.raises(InvalidParameterError, match="method must be"):
         solve_zero_sum(compile_tree(kuhn_tree()), method="guess")  # type: ignore[arg-type]
+
+
+# -- OpenSpiel's own check ---------------------------------------------------------------
+
+
+def _matched_information_sets(pyspiel, game, tree: GameTree) -> dict[str, tuple[int, str, tuple[int, ...]]]:
+    """Walk OpenSpiel's tree and ours side by side: OpenSpiel's key -> (player, our key, legal action ids).
+
+    Chance outcomes are matched by card id, actions in increasing action id
+    (fold, call, raise); every terminal's returns must equal our payoffs.
+    """
+    matched: dict[str, tuple[int, str, tuple[int, ...]]] = {}
+    stack = [(game.new_initial_state(), tree.root)]
+    while stack:
+        state, node = stack.pop()
+        if state.is_terminal():
+            assert isinstance(node, Terminal) and tuple(state.returns()) == tuple(float(v) for v in node.payoffs)
+        elif state.is_chance_node():
+            assert isinstance(node, Chance)
+            ours = {name: child for name, _, child in node.outcomes}
+            for card, probability in state.chance_outcomes():
+                name = ("J1", "J2", "Q1", "Q2", "K1", "K2")[card]
+                assert float(next(p for n, p, _ in node.outcomes if n == name)) == pytest.approx(probability)
+                stack.append((state.child(card), ours[name]))
+        else:
+            assert isinstance(node, Move) and node.player == state.current_player()
+            legal = tuple(state.legal_actions())
+            assert [state.action_to_string(a)[0].lower() for a in legal] == list(node.action_names)
+            key = state.information_state_string(node.player)
+            assert matched.setdefault(key, (node.player, node.infoset, legal)) == (node.player, node.infoset, legal)
+            stack.extend((state.child(a), child) for a, (_, child) in zip(legal, node.actions))
+    return matched
+
+
+@pytest.mark.openspiel
+@pytest.mark.slow
+def test_openspiel_nash_conv_of_the_exact_leduc_equilibrium():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python import policy as os_policy
+    from open_spiel.python.algorithms import exploitability
+
+    game, tree = pyspiel.load_game("leduc_poker"), leduc_tree()
+    matched = _matched_information_sets(pyspiel, game, tree)
+    compiled = compile_tree(tree)
+    assert len({ours for _, ours, _ in matched.values()}) == len(matched) == 2 * 468
+    profile, certificate, _ = solve_zero_sum(compiled)
+    tabular = os_policy.TabularPolicy(game)
+    for key, (player, ours, legal) in matched.items():
+        behaviour = profile.strategies[player][compiled.layouts[player].index[ours]]
+        row = tabular.policy_for_key(key)
+        row[:] = 0.0
+        for action, probability in zip(legal, behaviour):
+            row[action] = float(probability)
+    assert exploitability.nash_conv(game, tabular) < 1e-12
+    assert certificate.holds
