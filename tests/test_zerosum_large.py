@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import pytest
+from flint import fmpq, fmpq_mat
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from exactpoker.solve.dispatch import solve_compiled
 from exactpoker.solve.float_guide import optimal_basis
 from exactpoker.solve.sequence_form import StandardLP, standard_lp
 from exactpoker.solve.simplex import solve_lp
+from exactpoker.solve.sparse_exact import BlockTriangular
 from exactpoker.solve.zerosum import solve_zero_sum
 from tests.games import kuhn_tree, leduc_tree
 
@@ -179,6 +181,41 @@ def test_the_float_basis_of_kuhn_is_optimal_without_pivots():
     lp = standard_lp(compile_tree(kuhn_tree()))
     solution = solve_from_basis(lp, *optimal_basis(lp))
     assert solution.pivots == 0 and solution.objective == Fraction(-1, 18) * compile_tree(kuhn_tree()).denominator
+
+
+# -- the block triangular solves ---------------------------------------------------------
+
+
+@settings(deadline=None, max_examples=40)
+@given(
+    st.integers(1, 7).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.lists(st.sampled_from([0, 0, 0, 1, -1, 2, 3]), min_size=n, max_size=n), min_size=n, max_size=n),
+            st.lists(st.integers(-5, 5), min_size=n, max_size=n),
+        )
+    )
+)
+def test_block_triangular_solves_agree_with_dense_flint(problem):
+    rows, rhs = problem
+    n = len(rows)
+    dense = fmpq_mat(n, n, [v for row in rows for v in row])
+    if dense.rank() < n:
+        with pytest.raises(DegenerateSystemError, match="singular"):
+            BlockTriangular([{i: rows[i][j] for i in range(n)} for j in range(n)]).solve(rhs)
+        return
+    matrix = BlockTriangular([{i: rows[i][j] for i in range(n)} for j in range(n)])
+    x = dense.solve(fmpq_mat(n, 1, rhs))
+    w = dense.transpose().solve(fmpq_mat(n, 1, rhs))
+    assert matrix.solve(rhs) == [x[k, 0] for k in range(n)]
+    assert matrix.solve_transpose(rhs) == [w[k, 0] for k in range(n)]
+
+
+def test_block_triangular_finds_the_blocks():
+    # rows (5 2 1), (0 1 3), (1 0 0): x0 comes first from the last row, then the 2 x 2 block
+    matrix = BlockTriangular([{2: 1, 0: 5}, {0: 2, 1: 1}, {0: 1, 1: 3}])
+    assert [len(rows) for rows, _, _ in matrix.blocks] == [1, 2]
+    assert matrix.solve([7, 4, 1]) == [1, fmpq(2, 5), fmpq(6, 5)]
+    assert matrix.solve_transpose([1, 0, 0]) == [0, 0, 1]
 
 
 # -- bad input -------------------------------------------------------------------------

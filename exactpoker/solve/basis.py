@@ -9,9 +9,10 @@ revised simplex method).  A float solver (HiGHS) finds an optimal basis; this
 module does the rest in exact rational arithmetic:
 
 1. Restrict the constraint matrix to the tight rows and the basic columns,
-   ``K`` (square), and solve ``K v_B = b_T`` and ``K^T w = c_B`` exactly with
-   python-flint (``fmpq_mat.solve``: fraction-free elimination, or Dixon's
-   p-adic lifting for large systems).
+   ``K`` (square), and solve ``K v_B = b_T`` and ``K^T w = c_B`` exactly,
+   block by block in block triangular form
+   (:class:`~exactpoker.solve.sparse_exact.BlockTriangular`, each block by
+   python-flint's ``fmpq_mat.solve``).
 2. Check optimality exactly, as the simplex method's stopping rule does:
    primal feasibility (basic variables with a sign are ``>= 0``, rows with a
    basic slack hold), dual feasibility (multipliers of inequality rows
@@ -30,10 +31,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flint import fmpq, fmpq_mat
+from flint import fmpq
 
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.solve.sequence_form import StandardLP
+from exactpoker.solve.sparse_exact import BlockTriangular
 
 __all__ = ["BasicSolution", "solve_from_basis"]
 
@@ -108,31 +110,16 @@ class _Basis:
         basic_rows = set(self.rows)
         self.tight = [i for i in range(lp.num_rows) if i not in basic_rows]
         self.position = {i: k for k, i in enumerate(self.tight)}
-        size = len(self.tight)
-        self.matrix = self._restricted(self.columns)
-        rhs = fmpq_mat(size, 1, [lp.rhs[i] for i in self.tight])
-        cost = fmpq_mat(size, 1, [lp.cost.get(j, 0) for j in self.columns])
-        try:
-            values = self.matrix.solve(rhs) if size else fmpq_mat(0, 1)
-            duals = self.matrix.transpose().solve(cost) if size else fmpq_mat(0, 1)
-        except ZeroDivisionError:
-            raise DegenerateSystemError("the float solver's basis is singular in exact arithmetic") from None
-        self.values = {j: values[k, 0] for k, j in enumerate(self.columns)}
+        self.matrix = BlockTriangular(
+            [{self.position[i]: v for i, v in self.lp.columns[j].items() if i in self.position} for j in self.columns]
+        )
+        values = self.matrix.solve([lp.rhs[i] for i in self.tight])
+        duals = self.matrix.solve_transpose([lp.cost.get(j, 0) for j in self.columns])
+        self.values = dict(zip(self.columns, values))
         self.duals = [_ZERO] * lp.num_rows
         for k, i in enumerate(self.tight):
-            self.duals[i] = duals[k, 0]
+            self.duals[i] = duals[k]
         self.activity = _times(lp, self.values)
-
-    def _restricted(self, columns: list[int]) -> fmpq_mat:
-        """The tight rows of ``columns``, as an exact matrix."""
-        entries = [_ZERO] * (len(self.tight) * len(columns))
-        width = len(columns)
-        for k, j in enumerate(columns):
-            for i, v in self.lp.columns[j].items():
-                row = self.position.get(i)
-                if row is not None:
-                    entries[row * width + k] = v
-        return fmpq_mat(len(self.tight), width, entries)
 
     def slack(self, row: int) -> fmpq:
         return self.lp.rhs[row] - self.activity[row]
@@ -178,16 +165,14 @@ class _Basis:
             column = lp.columns[entering]
         else:
             column = {entering - lp.num_cols: 1}
-        size = len(self.tight)
-        a_tight = fmpq_mat(size, 1, [column.get(i, 0) for i in self.tight])
-        change = self.matrix.solve(a_tight) if size else fmpq_mat(0, 1)
+        change = self.matrix.solve([column.get(i, 0) for i in self.tight])
         # moving the entering variable by t * direction moves basic column j by -t * direction * change_j
         best: tuple[fmpq, int] | None = None
         for k, j in enumerate(self.columns):
-            rate = -direction * change[k, 0]
+            rate = -direction * change[k]
             if j < lp.num_nonneg and rate < 0:
                 best = _smaller(best, (self.values[j] / -rate, j))
-        moved = _times(lp, {j: change[k, 0] for k, j in enumerate(self.columns)})
+        moved = _times(lp, dict(zip(self.columns, change)))
         for i in self.rows:
             rate = direction * (moved[i] - column.get(i, 0))
             if i >= lp.num_ineq and rate != 0:
