@@ -1,5 +1,6 @@
 """The exact finish from a float basis (solve/basis.py) and the games it opens: Leduc Hold'em."""
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -175,6 +176,17 @@ def test_pivots_agree_with_the_exact_simplex(problem, bounds):
     solution = solve_from_basis(_lp(rows, rhs, cost), [], list(range(len(rows))), max_pivots=100)
     reference = solve_lp(cost, rows, rhs, maximize=True, method="exact")
     assert solution.objective == reference.objective
+
+
+@settings(deadline=None, max_examples=15)
+@given(st.lists(st.integers(-3, 3), min_size=13, max_size=13))
+def test_pivots_from_another_objectives_basis_reach_kuhns_value(tilt):
+    # HiGHS's optimal basis for max q_0 + tilt . x is feasible for Kuhn's LP, rarely optimal
+    compiled = compile_tree(kuhn_tree())
+    lp = standard_lp(compiled)
+    tilted = dataclasses.replace(lp, cost={**{j: t for j, t in enumerate(tilt) if t}, **lp.cost})
+    solution = solve_from_basis(lp, *optimal_basis(tilted), max_pivots=200)
+    assert solution.objective == Fraction(-1, 18) * compiled.denominator
 
 
 def test_the_float_basis_of_kuhn_is_optimal_without_pivots():
