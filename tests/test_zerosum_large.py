@@ -16,6 +16,7 @@ from exactpoker.solve.dispatch import solve_compiled
 from exactpoker.solve.float_guide import optimal_basis
 from exactpoker.solve.sequence_form import StandardLP, standard_lp
 from exactpoker.solve.simplex import solve_lp
+from exactpoker.solve import sparse_exact
 from exactpoker.solve.sparse_exact import BlockTriangular
 from exactpoker.solve.zerosum import solve_zero_sum
 from tests.games import kuhn_tree, leduc_tree
@@ -198,9 +199,9 @@ def test_the_float_basis_of_kuhn_is_optimal_without_pivots():
 # -- the block triangular solves ---------------------------------------------------------
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=60)
 @given(
-    st.integers(1, 7).flatmap(
+    st.integers(1, 9).flatmap(
         lambda n: st.tuples(
             st.lists(st.lists(st.sampled_from([0, 0, 0, 1, -1, 2, 3]), min_size=n, max_size=n), min_size=n, max_size=n),
             st.lists(st.integers(-5, 5), min_size=n, max_size=n),
@@ -211,15 +212,19 @@ def test_block_triangular_solves_agree_with_dense_flint(problem):
     rows, rhs = problem
     n = len(rows)
     dense = fmpq_mat(n, n, [v for row in rows for v in row])
-    if dense.rank() < n:
-        with pytest.raises(DegenerateSystemError, match="singular"):
-            BlockTriangular([{i: rows[i][j] for i in range(n)} for j in range(n)]).solve(rhs)
-        return
-    matrix = BlockTriangular([{i: rows[i][j] for i in range(n)} for j in range(n)])
-    x = dense.solve(fmpq_mat(n, 1, rhs))
-    w = dense.transpose().solve(fmpq_mat(n, 1, rhs))
-    assert matrix.solve(rhs) == [x[k, 0] for k in range(n)]
-    assert matrix.solve_transpose(rhs) == [w[k, 0] for k in range(n)]
+    columns = [{i: rows[i][j] for i in range(n)} for j in range(n)]
+    for limit in (40, 0):  # blocks solved densely, then by the exact sparse LU
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sparse_exact, "_DENSE_LIMIT", limit)
+            if dense.rank() < n:
+                with pytest.raises(DegenerateSystemError, match="singular"):
+                    BlockTriangular(columns).solve(rhs)
+                continue
+            matrix = BlockTriangular(columns)
+            x = dense.solve(fmpq_mat(n, 1, rhs))
+            w = dense.transpose().solve(fmpq_mat(n, 1, rhs))
+            assert matrix.solve(rhs) == [x[k, 0] for k in range(n)]
+            assert matrix.solve_transpose(rhs) == [w[k, 0] for k in range(n)]
 
 
 def test_block_triangular_finds_the_blocks():
