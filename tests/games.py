@@ -36,7 +36,7 @@ def matrix_tree(payoffs: list[list[tuple[Fraction, ...]]], name: str = "matrix")
     return GameTree(name, ("row", "column"), Move(0, "rows", tuple(rows)))
 
 
-def leduc_tree(*, suits: bool = True) -> GameTree:
+def leduc_tree(*, suits: bool = True, ranks: int = 3) -> GameTree:
     """Leduc Hold'em with OpenSpiel's rules (``leduc_poker``; Southey et al. 2005).
 
     Deck J J Q Q K K (cards ``0..5``, rank ``card // 2``); each player antes 1
@@ -51,9 +51,12 @@ def leduc_tree(*, suits: bool = True) -> GameTree:
     the two jacks are different cards: 468 information sets and 1093
     sequences per player.  Without, a player sees only ranks (the same game up
     to relabelling, hence the same value): 144 information sets each.
+    ``ranks`` other than 3 give the larger decks of the literature's scaled
+    Leduc variants (two cards of each of the ``ranks`` ranks up to the king).
     """
     raises = (2, 4)
-    names = ("J1", "J2", "Q1", "Q2", "K1", "K2")
+    names = tuple(f"{rank}{suit}" for rank in "23456789TJQK"[-ranks:] for suit in "12")
+    deck = range(len(names))
 
     def seen(card: int) -> str:
         return names[card] if suits else names[card][0]
@@ -90,18 +93,20 @@ def leduc_tree(*, suits: bool = True) -> GameTree:
     def next_round(cards: tuple[int, int], board: int | None, history: str, spent: tuple[int, int]):
         if board is not None:
             return showdown(cards, board, spent[0])
-        left = [c for c in range(6) if c not in cards]
+        left = [c for c in deck if c not in cards]
         return Chance(
-            tuple((names[b], Fraction(1, 4), betting(cards, b, history, "", spent)) for b in left), "board"
+            tuple((names[b], Fraction(1, len(left)), betting(cards, b, history, "", spent)) for b in left), "board"
         )
 
     def deal_second(first: int):
         return Chance(
             tuple(
-                (names[c], Fraction(1, 5), betting((first, c), None, "", "", (1, 1))) for c in range(6) if c != first
+                (names[c], Fraction(1, len(deck) - 1), betting((first, c), None, "", "", (1, 1)))
+                for c in deck
+                if c != first
             ),
             "second card",
         )
 
-    root = Chance(tuple((names[c], Fraction(1, 6), deal_second(c)) for c in range(6)), "first card")
-    return GameTree("leduc", ("P1", "P2"), root, (("suits", suits),))
+    root = Chance(tuple((names[c], Fraction(1, len(deck)), deal_second(c)) for c in deck), "first card")
+    return GameTree("leduc", ("P1", "P2"), root, (("suits", suits), ("ranks", ranks)))

@@ -109,7 +109,8 @@ def _random_game(data: st.DataObject) -> GameTree:
             return Terminal((won, -won))
         player = len(history) % 2
         width = 2 + len(history) % 2  # the same actions wherever the history repeats
-        return Move(player, f"{deal[player]}:{history}", tuple((str(a), node(deal, history + str(a))) for a in range(width)))
+        actions = tuple((str(a), node(deal, history + str(a))) for a in range(width))
+        return Move(player, f"{deal[player]}:{history}", actions)
 
     deals = [(a, b) for a in range(cards) for b in range(cards)]
     weights = [data.draw(st.integers(1, 3), label="weight") for _ in deals]

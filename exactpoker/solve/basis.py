@@ -140,7 +140,7 @@ class _Basis:
         return total
 
     def entering(self) -> tuple[int, int] | None:
-        """The smallest-index variable that improves the objective, with its direction (+1 or -1); None at an optimum."""
+        """The smallest-index variable that improves the objective and its direction (+1 or -1); None at an optimum."""
         lp = self.lp
         basic = set(self.columns)
         for j in range(lp.num_cols):

@@ -133,7 +133,8 @@ def optimal_basis(lp: StandardLP) -> tuple[list[int], list[int]]:
     solver.run()
     basis = solver.getBasis()
     if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal or not basis.valid:
-        raise DegenerateSystemError(f"HiGHS found no optimal basis: {solver.modelStatusToString(solver.getModelStatus())}")
+        status = solver.modelStatusToString(solver.getModelStatus())
+        raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
     basic = highspy.HighsBasisStatus.kBasic
     columns = [j for j, status in enumerate(basis.col_status) if status == basic]
     rows = [i for i, status in enumerate(basis.row_status) if status == basic]
