@@ -34,3 +34,79 @@ def matrix_tree(payoffs: list[list[tuple[Fraction, ...]]], name: str = "matrix")
         for i, row in enumerate(payoffs)
     ]
     return GameTree(name, ("row", "column"), Move(0, "rows", tuple(rows)))
+
+
+def leduc_tree(*, suits: bool = True, ranks: int = 3) -> GameTree:
+    """Leduc Hold'em with OpenSpiel's rules (``leduc_poker``; Southey et al. 2005).
+
+    Deck J J Q Q K K (cards ``0..5``, rank ``card // 2``); each player antes 1
+    and gets one private card; a betting round; one public card; a second
+    betting round.  The first player acts first in both rounds.  A round allows
+    at most two raises, of 2 in the first round and 4 in the second; a player
+    may fold only when facing a raise, and a round ends when a raise is called
+    or both players check.  At the showdown a pair with the public card wins,
+    else the higher rank; equal ranks split the pot.
+
+    With ``suits`` (OpenSpiel's information sets) a player sees card ids, so
+    the two jacks are different cards: 468 information sets and 1093
+    sequences per player.  Without, a player sees only ranks (the same game up
+    to relabelling, hence the same value): 144 information sets each.
+    ``ranks`` other than 3 give the larger decks of the literature's scaled
+    Leduc variants (two cards of each of the ``ranks`` ranks up to the king).
+    """
+    raises = (2, 4)
+    names = tuple(f"{rank}{suit}" for rank in "23456789TJQK"[-ranks:] for suit in "12")
+    deck = range(len(names))
+
+    def seen(card: int) -> str:
+        return names[card] if suits else names[card][0]
+
+    def showdown(cards: tuple[int, int], board: int, stake: int) -> Terminal:
+        ranks = [c // 2 for c in cards]
+        strength = [(r == board // 2, r) for r in ranks]
+        won = 0 if strength[0] == strength[1] else (stake if strength[0] > strength[1] else -stake)
+        return Terminal((won, -won))
+
+    def betting(cards: tuple[int, int], board: int | None, before: str, history: str, spent: tuple[int, int]):
+        """The node after ``history`` in the current round; ``spent`` is each player's total contribution."""
+        player = len(history) % 2
+        facing = history.endswith("r")
+        if board is None:
+            key = f"{seen(cards[player])}:{history}"
+        else:
+            key = f"{seen(cards[player])}{seen(board)}:{before}/{history}"
+        actions = []
+        if facing:
+            loss = spent[player]
+            actions.append(("f", Terminal((-loss, loss) if player == 0 else (loss, -loss))))
+        matched = (max(spent),) * 2
+        if facing or history == "c":  # a call of a raise, or the second check, ends the round
+            actions.append(("c", next_round(cards, board, history + "c", matched)))
+        else:
+            actions.append(("c", betting(cards, board, before, history + "c", matched)))
+        if history.count("r") < 2:
+            raised = list(spent)
+            raised[player] = max(spent) + raises[0 if board is None else 1]
+            actions.append(("r", betting(cards, board, before, history + "r", (raised[0], raised[1]))))
+        return Move(player, key, tuple(actions))
+
+    def next_round(cards: tuple[int, int], board: int | None, history: str, spent: tuple[int, int]):
+        if board is not None:
+            return showdown(cards, board, spent[0])
+        left = [c for c in deck if c not in cards]
+        return Chance(
+            tuple((names[b], Fraction(1, len(left)), betting(cards, b, history, "", spent)) for b in left), "board"
+        )
+
+    def deal_second(first: int):
+        return Chance(
+            tuple(
+                (names[c], Fraction(1, len(deck) - 1), betting((first, c), None, "", "", (1, 1)))
+                for c in deck
+                if c != first
+            ),
+            "second card",
+        )
+
+    root = Chance(tuple((names[c], Fraction(1, len(deck)), deal_second(c)) for c in deck), "first card")
+    return GameTree("leduc", ("P1", "P2"), root, (("suits", suits), ("ranks", ranks)))

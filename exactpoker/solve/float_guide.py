@@ -17,9 +17,9 @@ import scipy.sparse as sp
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.errors import DegenerateSystemError
-from exactpoker.solve.sequence_form import SequenceFormLP
+from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
 
-__all__ = ["float_guides"]
+__all__ = ["float_guides", "optimal_basis"]
 
 
 def float_guides(compiled: CompiledGame, lp: SequenceFormLP) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -93,4 +93,49 @@ def _uniform_plan(layout: PlayerLayout) -> np.ndarray:
     return plan
 
 
-# -- the exact finish on the support ----------------------------------------------------
+def optimal_basis(lp: StandardLP) -> tuple[list[int], list[int]]:
+    """An optimal simplex basis of ``lp`` found by HiGHS's dual simplex in floating point.
+
+    Returns the basic columns and the rows whose slack is basic (together
+    ``lp.num_rows`` of them).  Only the *basis* is used: the exact finish
+    (:mod:`exactpoker.solve.basis`) recomputes the vertex and its duals in
+    exact arithmetic and checks optimality itself.
+
+    Raises
+    ------
+    DegenerateSystemError
+        If HiGHS does not report an optimal basis.
+    """
+    import highspy
+
+    matrix = lp.csc()
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
+    cost = np.zeros(lp.num_cols)
+    for j, c in lp.cost.items():
+        cost[j] = -float(c)  # HiGHS minimizes
+    model.col_cost_ = cost
+    model.col_lower_ = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -highspy.kHighsInf)
+    model.col_upper_ = np.full(lp.num_cols, highspy.kHighsInf)
+    rhs = np.array([float(b) for b in lp.rhs])
+    model.row_lower_ = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
+    model.row_upper_ = rhs
+    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    model.a_matrix_.start_ = matrix.indptr
+    model.a_matrix_.index_ = matrix.indices
+    model.a_matrix_.value_ = matrix.data
+    # The public `highspy.Highs` switches on callbacks as it is built, which prints
+    # HiGHS's banner before any option can turn output off; its base class does not.
+    solver = highspy._core._Highs()
+    solver.setOptionValue("output_flag", False)
+    solver.setOptionValue("solver", "simplex")
+    solver.passModel(model)
+    solver.run()
+    basis = solver.getBasis()
+    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal or not basis.valid:
+        status = solver.modelStatusToString(solver.getModelStatus())
+        raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
+    basic = highspy.HighsBasisStatus.kBasic
+    columns = [j for j, status in enumerate(basis.col_status) if status == basic]
+    rows = [i for i, status in enumerate(basis.row_status) if status == basic]
+    return columns, rows

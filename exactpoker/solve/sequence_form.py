@@ -26,7 +26,7 @@ import scipy.sparse as sp
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 
-__all__ = ["SequenceFormLP", "realization_matrix", "sequence_form_lp"]
+__all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "sequence_form_lp", "standard_lp"]
 
 
 def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
@@ -85,3 +85,62 @@ def sequence_form_lp(compiled: CompiledGame) -> SequenceFormLP:
         shape=(first.num_sequences, second.num_sequences),
     )
     return SequenceFormLP(payoff, realization_matrix(first), realization_matrix(second), compiled.denominator)
+
+
+@dataclass(frozen=True)
+class StandardLP:
+    """An LP with exact integer data: ``max c^T v`` s.t. ``M v <= b`` (first ``num_ineq`` rows), ``M v = b`` (the rest).
+
+    ``v_j >= 0`` for ``j < num_nonneg``; the later variables are free.  The
+    matrix is kept as exact Python integers, column by column, so nothing is
+    lost however large the payoffs are; :meth:`csc` gives a floating-point
+    copy for a float solver.
+    """
+
+    columns: tuple[dict[int, int], ...]  # column j: row -> entry
+    rhs: tuple[int, ...]
+    cost: dict[int, int]
+    num_ineq: int
+    num_nonneg: int
+
+    @property
+    def num_rows(self) -> int:
+        return len(self.rhs)
+
+    @property
+    def num_cols(self) -> int:
+        return len(self.columns)
+
+    def csc(self) -> sp.csc_matrix:
+        """The constraint matrix in floating point."""
+        rows = [i for col in self.columns for i in col]
+        cols = [j for j, col in enumerate(self.columns) for _ in col]
+        vals = [float(v) for col in self.columns for v in col.values()]
+        return sp.csc_matrix((vals, (rows, cols)), shape=(self.num_rows, self.num_cols))
+
+
+def standard_lp(compiled: CompiledGame) -> StandardLP:
+    """Player I's sequence-form LP (the module docstring) as a :class:`StandardLP`.
+
+    Variables: ``x`` (player I's sequences, ``>= 0``) then ``q`` (one per row
+    of ``F``, free); rows: one ``F^T q - A^T x <= 0`` per player II sequence,
+    then ``E x = e``.  The objective ``q_0`` is ``D`` times the game value, and
+    the multipliers of the first rows are player II's realization plan.
+    """
+    rows, cols, vals = compiled.payoff_matrix()
+    first, second = compiled.layouts
+    num_x, num_y = first.num_sequences, second.num_sequences
+    columns: list[dict[int, int]] = [{} for _ in range(num_x + 1 + second.num_infosets)]
+    for s, t, v in zip(rows.tolist(), cols.tolist(), vals.tolist()):
+        if v:
+            columns[s][t] = columns[s].get(t, 0) - int(v)
+    for matrix, offset, row_of in ((realization_matrix(second), num_x, None), (realization_matrix(first), 0, num_y)):
+        coo = matrix.tocoo()
+        for r, c, v in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()):
+            if row_of is None:  # F^T: row t of the inequalities, column q_r
+                columns[offset + r][c] = int(v)
+            else:  # E: row num_y + r, column x_c
+                columns[c][row_of + r] = int(v)
+    num_rows = num_y + 1 + first.num_infosets
+    rhs = tuple(1 if i == num_y else 0 for i in range(num_rows))
+    return StandardLP(tuple(columns), rhs, {num_x: 1}, num_y, num_x)

@@ -132,8 +132,8 @@ def _solve_affine(required: list[list[int]], optional: list[list[int]], width: i
     vertex of the LP), ``optional`` rows, the opponent's unused but equally
     good actions, complete the system, as a basis is completed in the
     simplex: first all of them at once (they all hold at the guide's vertex),
-    and if that is inconsistent, one at a time, each kept when it raises the
-    rank.
+    and if that is inconsistent, one at a time in order, each kept when it
+    raises the rank (:func:`_independent_rows`).
     """
     unknowns = width - 1
     if optional:
@@ -143,17 +143,38 @@ def _solve_affine(required: list[list[int]], optional: list[list[int]], width: i
             solution = None
         if solution is not None:
             return solution
-    echelon = _Echelon(width)
-    for row in required:
-        if not echelon.add(row) and echelon.inconsistent:
-            raise DegenerateSystemError("the support's equations are inconsistent")
-    for row in optional:
-        if echelon.rank == unknowns:
-            break
-        echelon.add(row, keep_consistent=True)
-    if echelon.rank < unknowns:
-        raise DegenerateSystemError(f"the support's equations leave {unknowns - echelon.rank} degree(s) of freedom")
-    return _unique_solution(echelon.rows, width)  # type: ignore[return-value]
+    if required and _rank(required, 0) > _rank(required, 1):
+        raise DegenerateSystemError("the support's equations are inconsistent")
+    rows = required + optional
+    chosen = _independent_rows(rows, width)[:unknowns]
+    if len(chosen) < unknowns:
+        raise DegenerateSystemError(f"the support's equations leave {unknowns - len(chosen)} degree(s) of freedom")
+    return _unique_solution([rows[i] for i in chosen], width)  # type: ignore[return-value]
+
+
+def _rank(rows: list[list[int]], first: int) -> int:
+    """The rank of ``rows`` from column ``first`` on (0: with the constant, 1: the unknowns only)."""
+    if len(rows[0]) <= first:
+        return 0
+    return fmpq_mat(len(rows), len(rows[0]) - first, [int(v) for row in rows for v in row[first:]]).rref()[1]
+
+
+def _independent_rows(rows: list[list[int]], width: int) -> list[int]:
+    """The rows, in order, that each raise the rank of the unknowns' coefficients (a greedy basis).
+
+    They are the pivot columns of the reduced echelon form of the transposed
+    coefficient matrix, found in one exact ``rref``.
+    """
+    if not rows or width == 1:
+        return []
+    transposed = fmpq_mat(width - 1, len(rows), [int(row[k]) for k in range(1, width) for row in rows])
+    reduced, rank = transposed.rref()
+    pivots, column = [], 0
+    for r in range(rank):
+        while reduced[r, column] == 0:
+            column += 1
+        pivots.append(column)
+    return pivots
 
 
 def _unique_solution(rows: list[list[int]], width: int) -> list[Fraction] | None:
@@ -165,44 +186,13 @@ def _unique_solution(rows: list[list[int]], width: int) -> list[Fraction] | None
         return []
     if not rows:
         return None
-    entries = [Fraction(v) for row in rows for v in (*row[1:], -row[0])]
-    reduced, rank = fmpq_mat(len(rows), width, [fmpq(e.numerator, e.denominator) for e in entries]).rref()
+    reduced, rank = fmpq_mat(len(rows), width, [int(v) for row in rows for v in (*row[1:], -row[0])]).rref()
     pivots = [next(c for c in range(width) if reduced[r, c] != 0) for r in range(rank)]
     if unknowns in pivots:
         raise DegenerateSystemError("the support's equations are inconsistent")
     if rank < unknowns:
         return None
     return [_fraction(reduced[r, unknowns]) for r in range(unknowns)]
-
-
-class _Echelon:
-    """Rows added one at a time, kept in echelon form with exact fractions."""
-
-    def __init__(self, width: int) -> None:
-        self.width = width
-        self.rows: list[list[Fraction]] = []
-        self.reduced: list[tuple[int, list[Fraction]]] = []  # (pivot column >= 1, row)
-        self.inconsistent = False
-
-    @property
-    def rank(self) -> int:
-        return len(self.reduced)
-
-    def add(self, row: list, keep_consistent: bool = False) -> bool:
-        """Add ``row`` if it raises the rank; record an inconsistency unless told to skip it."""
-        work = [Fraction(v) for v in row]
-        for pivot, prow in self.reduced:
-            if work[pivot]:
-                factor = work[pivot] / prow[pivot]
-                work = [w - factor * p for w, p in zip(work, prow)]
-        pivot = next((c for c in range(1, self.width) if work[c]), None)
-        if pivot is None:
-            if work[0] and not keep_consistent:
-                self.inconsistent = True
-            return False
-        self.reduced.append((pivot, work))
-        self.rows.append(list(row))
-        return True
 
 
 def _fraction(value: fmpq) -> Fraction:

@@ -16,8 +16,17 @@ anything is returned:
        by backward induction), and the weights of each mixed information set
        summing to the weight of the sequence leading to it
        (:mod:`exactpoker.solve.support`).
-    4. Certify.  If the support read in step 2 was wrong or degenerate, fall
-       back to the exact simplex.
+    4. Certify.  If the support read in step 2 was wrong or degenerate (on
+       large games the optimal face is rarely a single point: Leduc Hold'em),
+       fall back to the ``"basis"`` method, then to the exact simplex.
+
+``"basis"`` (float basis, exact vertex)
+    HiGHS's simplex ends at an optimal *basis* of player I's LP
+    (:func:`exactpoker.solve.float_guide.optimal_basis`); the vertex of that
+    basis and its dual multipliers (player II's plan) are recomputed exactly,
+    optimality is checked exactly and repaired by exact pivots where float
+    noise spoilt it (:mod:`exactpoker.solve.basis`).  Certified like the
+    others.  This solves Leduc Hold'em (1093 sequences per player) in seconds.
 
 ``"simplex"`` (exact all the way)
     The same LP solved by the exact rational simplex of
@@ -33,14 +42,15 @@ from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.errors import CertificationError, DegenerateSystemError, NotZeroSumError
-from exactpoker.solve.float_guide import float_guides
-from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp
+from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError, NotZeroSumError
+from exactpoker.solve.basis import solve_from_basis
+from exactpoker.solve.float_guide import float_guides, optimal_basis
+from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp, standard_lp
 from exactpoker.solve.support import solve_on_support
 
 __all__ = ["solve_zero_sum", "ZeroSumMethod"]
 
-ZeroSumMethod = Literal["support", "simplex"]
+ZeroSumMethod = Literal["support", "basis", "simplex"]
 
 
 def solve_zero_sum(
@@ -52,14 +62,15 @@ def solve_zero_sum(
     ----------
     compiled : CompiledGame
         A two-player zero-sum game.
-    method : {"support", "simplex"}
+    method : {"support", "basis", "simplex"}
         See the module docstring.
 
     Returns
     -------
     profile, certificate, method_used
         ``method_used`` says which path produced the answer (``"support"``
-        falls back to ``"simplex"`` when its guess does not certify).
+        falls back to ``"basis"``, then ``"simplex"``, when its guess does
+        not certify; ``"basis"`` falls back to ``"simplex"``).
 
     Raises
     ------
@@ -71,13 +82,19 @@ def solve_zero_sum(
             f"solve_zero_sum(): game must be two-player zero-sum; got {compiled.num_players} players"
             + ("" if compiled.is_zero_sum else ", not zero-sum")
         )
-    if method not in ("support", "simplex"):
-        raise ValueError(f"solve_zero_sum(): method must be 'support' or 'simplex'; got {method!r}")
+    if method not in ("support", "basis", "simplex"):
+        raise InvalidParameterError(
+            f"solve_zero_sum(): method must be 'support', 'basis' or 'simplex'; got {method!r}"
+        )
     lp = sequence_form_lp(compiled)
     if method == "support":
         found = _support_method(compiled, lp)
         if found is not None:
             return found[0], found[1], "support"
+    if method in ("support", "basis"):
+        found = _basis_method(compiled)
+        if found is not None:
+            return found[0], found[1], "basis"
     weights = _simplex_method(compiled, lp)
     profile = _behaviour_profile(compiled, weights)
     certificate = verify(compiled, profile)
@@ -104,6 +121,19 @@ def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[Behavio
         if certificate.holds:
             return profile, certificate
     return None
+
+
+def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate] | None:
+    """The exact vertex of HiGHS's optimal basis, certified; None if it cannot be made exact and optimal."""
+    lp = standard_lp(compiled)
+    try:
+        solution = solve_from_basis(lp, *optimal_basis(lp))
+    except DegenerateSystemError:
+        return None
+    num_x, num_y = compiled.layouts[0].num_sequences, compiled.layouts[1].num_sequences
+    profile = _behaviour_profile(compiled, [solution.primal[:num_x], solution.duals[:num_y]])
+    certificate = verify(compiled, profile)
+    return (profile, certificate) if certificate.holds else None
 
 
 # -- the exact simplex ---------------------------------------------------------------

@@ -1,0 +1,220 @@
+"""The exact finish from a floating-point optimal basis: exact vertex, exact optimality check, exact pivots.
+
+A simplex *basis* names the variables that may be nonzero; every other
+structural variable sits at zero and every other inequality row is tight.
+The basic variables then solve a square linear system, and the dual
+multipliers solve its transpose (Dantzig, *Linear Programming and
+Extensions*, 1963, ch. 8; Chvátal, *Linear Programming*, 1983, ch. 7, the
+revised simplex method).  A float solver (HiGHS) finds an optimal basis; this
+module does the rest in exact rational arithmetic:
+
+1. Restrict the constraint matrix to the tight rows and the basic columns,
+   ``K`` (square), and solve ``K v_B = b_T`` and ``K^T w = c_B`` exactly,
+   block by block in block triangular form
+   (:class:`~exactpoker.solve.sparse_exact.BlockTriangular`, each block by
+   python-flint's ``fmpq_mat.solve``).
+2. Check optimality exactly, as the simplex method's stopping rule does:
+   primal feasibility (basic variables with a sign are ``>= 0``, rows with a
+   basic slack hold), dual feasibility (multipliers of inequality rows
+   ``>= 0``, reduced costs of nonbasic nonnegative columns ``<= 0``, of
+   nonbasic free columns ``= 0``).
+3. If float noise left the basis primal feasible but not dual feasible, do
+   exact primal simplex pivots from it with Bland's rule (Bland 1977: the
+   smallest eligible index enters and leaves, so the method cannot cycle),
+   at most ``max_pivots`` of them.  If the basis is not primal feasible, or
+   the pivots run out, :class:`~exactpoker.errors.DegenerateSystemError`
+   says so: nothing unchecked is ever returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flint import fmpq
+
+from exactpoker.errors import DegenerateSystemError
+from exactpoker.solve.sequence_form import StandardLP
+from exactpoker.solve.sparse_exact import BlockTriangular
+
+__all__ = ["BasicSolution", "solve_from_basis"]
+
+_ZERO = fmpq(0)
+
+
+@dataclass(frozen=True)
+class BasicSolution:
+    """An exactly optimal basic solution: primal values, row multipliers, objective, pivots done."""
+
+    primal: list[Fraction]
+    duals: list[Fraction]
+    objective: Fraction
+    pivots: int
+
+
+def solve_from_basis(
+    lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *, max_pivots: int = 50
+) -> BasicSolution:
+    """The exact optimum of ``lp`` from a (nearly) optimal basis.
+
+    Parameters
+    ----------
+    lp : StandardLP
+        The LP, exact integer data.
+    basic_columns, basic_rows : list of int
+        The basic structural columns and the rows whose slack is basic
+        (``len(basic_columns) + len(basic_rows) == lp.num_rows``).
+    max_pivots : int
+        How many exact simplex pivots may repair a basis that float noise
+        left not quite optimal.
+
+    Raises
+    ------
+    DegenerateSystemError
+        If the basis is singular or not primal feasible, or not optimal
+        after ``max_pivots`` pivots.
+    """
+    if len(basic_columns) + len(basic_rows) != lp.num_rows:
+        raise DegenerateSystemError(
+            f"a basis needs {lp.num_rows} members; got {len(basic_columns)} columns and {len(basic_rows)} rows"
+        )
+    state = _Basis(lp, list(basic_columns), list(basic_rows))
+    for pivots in range(max_pivots + 1):
+        state.solve()
+        if not state.primal_feasible():
+            raise DegenerateSystemError("the float solver's basis is not primal feasible in exact arithmetic")
+        entering = state.entering()
+        if entering is None:
+            return state.solution(pivots)
+        if pivots < max_pivots:
+            state.pivot(*entering)
+    raise DegenerateSystemError(f"the basis is not optimal after {max_pivots} exact simplex pivots")
+
+
+class _Basis:
+    """One basis of a :class:`StandardLP` and its exact primal and dual solution.
+
+    Variables are numbered: column ``j`` of the LP is ``j``; the slack of row
+    ``i`` is ``num_cols + i`` (``>= 0`` for an inequality row, fixed at zero
+    for an equality row).
+    """
+
+    def __init__(self, lp: StandardLP, columns: list[int], rows: list[int]) -> None:
+        self.lp = lp
+        self.columns, self.rows = columns, rows
+
+    # -- the exact basic solution --------------------------------------------------
+
+    def solve(self) -> None:
+        lp = self.lp
+        basic_rows = set(self.rows)
+        self.tight = [i for i in range(lp.num_rows) if i not in basic_rows]
+        self.position = {i: k for k, i in enumerate(self.tight)}
+        self.matrix = BlockTriangular(
+            [{self.position[i]: v for i, v in self.lp.columns[j].items() if i in self.position} for j in self.columns]
+        )
+        values = self.matrix.solve([lp.rhs[i] for i in self.tight])
+        duals = self.matrix.solve_transpose([lp.cost.get(j, 0) for j in self.columns])
+        self.values = dict(zip(self.columns, values))
+        self.duals = [_ZERO] * lp.num_rows
+        for k, i in enumerate(self.tight):
+            self.duals[i] = duals[k]
+        self.activity = _times(lp, self.values)
+
+    def slack(self, row: int) -> fmpq:
+        return self.lp.rhs[row] - self.activity[row]
+
+    def primal_feasible(self) -> bool:
+        lp = self.lp
+        if any(self.values[j] < 0 for j in self.columns if j < lp.num_nonneg):
+            return False
+        return all(
+            (self.slack(i) >= 0) if i < lp.num_ineq else (self.slack(i) == 0) for i in self.rows
+        )
+
+    def reduced_cost(self, column: int) -> fmpq:
+        total = fmpq(self.lp.cost.get(column, 0))
+        for i, v in self.lp.columns[column].items():
+            if self.duals[i]:
+                total -= self.duals[i] * v
+        return total
+
+    def entering(self) -> tuple[int, int] | None:
+        """The smallest-index variable that improves the objective and its direction (+1 or -1); None at an optimum."""
+        lp = self.lp
+        basic = set(self.columns)
+        for j in range(lp.num_cols):
+            if j in basic:
+                continue
+            d = self.reduced_cost(j)
+            if d > 0:
+                return j, 1
+            if d < 0 and j >= lp.num_nonneg:
+                return j, -1
+        for i in self.tight:
+            if i < lp.num_ineq and self.duals[i] < 0:  # raising this row's slack improves the objective
+                return lp.num_cols + i, 1
+        return None
+
+    # -- one exact pivot -----------------------------------------------------------
+
+    def pivot(self, entering: int, direction: int) -> None:
+        """Bring ``entering`` into the basis (moving in ``direction``), the leaving variable by the ratio test."""
+        lp = self.lp
+        if entering < lp.num_cols:
+            column = lp.columns[entering]
+        else:
+            column = {entering - lp.num_cols: 1}
+        change = self.matrix.solve([column.get(i, 0) for i in self.tight])
+        # moving the entering variable by t * direction moves basic column j by -t * direction * change_j
+        best: tuple[fmpq, int] | None = None
+        for k, j in enumerate(self.columns):
+            rate = -direction * change[k]
+            if j < lp.num_nonneg and rate < 0:
+                best = _smaller(best, (self.values[j] / -rate, j))
+        moved = _times(lp, dict(zip(self.columns, change)))
+        for i in self.rows:
+            rate = direction * (moved[i] - column.get(i, 0))
+            if i >= lp.num_ineq and rate != 0:
+                best = _smaller(best, (_ZERO, lp.num_cols + i))
+            elif i < lp.num_ineq and rate < 0:
+                best = _smaller(best, (self.slack(i) / -rate, lp.num_cols + i))
+        if best is None:
+            raise DegenerateSystemError("the LP is unbounded along an exact simplex pivot")
+        leaving = best[1]
+        if leaving < lp.num_cols:
+            self.columns.remove(leaving)
+        else:
+            self.rows.remove(leaving - lp.num_cols)
+        if entering < lp.num_cols:
+            self.columns.append(entering)
+        else:
+            self.rows.append(entering - lp.num_cols)
+
+    def solution(self, pivots: int) -> BasicSolution:
+        lp = self.lp
+        primal = [_fraction(self.values[j]) if j in self.values else Fraction(0) for j in range(lp.num_cols)]
+        duals = [_fraction(v) for v in self.duals]
+        objective = sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
+        return BasicSolution(primal, duals, objective, pivots)
+
+
+def _times(lp: StandardLP, values: dict[int, fmpq]) -> list[fmpq]:
+    """``M v`` for the sparse vector ``values`` (column -> value)."""
+    total = [_ZERO] * lp.num_rows
+    for j, v in values.items():
+        if v:
+            for i, entry in lp.columns[j].items():
+                total[i] += entry * v
+    return total
+
+
+def _smaller(best: tuple[fmpq, int] | None, candidate: tuple[fmpq, int]) -> tuple[fmpq, int]:
+    """The ratio test's choice: the smaller ratio, ties to the smaller variable index (Bland's rule)."""
+    if best is None or candidate[0] < best[0] or (candidate[0] == best[0] and candidate[1] < best[1]):
+        return candidate
+    return best
+
+
+def _fraction(value: fmpq) -> Fraction:
+    return Fraction(int(value.p), int(value.q))
