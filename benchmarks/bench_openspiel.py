@@ -113,8 +113,9 @@ def _exact_row(name: str, cap: float | None) -> Row:
 def _cfr_row(name: str, solver_name: str) -> Row:
     """OpenSpiel's C++ CFR (or CFR+) until nash_conv < CFR_TARGET; seconds of the iterations only.
 
-    nash_conv is checked after iterations 1, 2, ... and then every 5% more
-    (a Leduc check costs about ten iterations), so the count is at most 5% late.
+    nash_conv is checked after iterations 1, 2, ... and then every 5% more (a
+    Leduc check costs about ten iterations); the count is that of the first
+    check below the target (nash_conv of the average policy is not monotone).
     """
     import pyspiel
 

@@ -19,6 +19,7 @@ from exactpoker.formats import load_game  # noqa: E402
 from exactpoker.formats.openspiel import exact_fraction, load_openspiel, to_tabular_policy  # noqa: E402
 from exactpoker.games import kuhn3  # noqa: E402
 from exactpoker.solve.dispatch import solve_compiled  # noqa: E402
+from tests.games import leduc_tree  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
 
@@ -325,5 +326,7 @@ def test_leduc_exact_value_and_nash_conv():
     result = solve("leduc_poker")
     [eq] = result.equilibria
     assert eq.certified
-    assert float(result.value) == pytest.approx(-0.0856064240780, abs=1e-11)
+    assert float(result.value) == pytest.approx(-0.0856064240780, abs=1e-11)  # HiGHS's float value
     assert nash_conv("leduc_poker", eq.strategies) < 1e-12
+    # the same game written in exactpoker's own language has the same exact value
+    assert solve_compiled(compile_tree(leduc_tree())).value == result.value
