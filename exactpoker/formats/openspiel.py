@@ -48,7 +48,7 @@ import os
 import sys
 from contextlib import contextmanager
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
@@ -72,8 +72,11 @@ MAX_DENOMINATOR = 10**6
 def exact_fraction(value: float, what: str) -> Fraction:
     """The fraction with denominator ``<= MAX_DENOMINATOR`` that is exactly the float ``value``.
 
-    Returns the simplest such fraction (``0.1 -> 1/10``, ``1/3.0 -> 1/3``).
-    ``what`` names the number in the error message.
+    Returns the simplest such fraction; ``what`` names the number in the
+    error message.
+
+    >>> exact_fraction(1 / 3, "p"), exact_fraction(0.1, "p")
+    (Fraction(1, 3), Fraction(1, 10))
 
     Raises
     ------
@@ -106,7 +109,11 @@ def _pyspiel() -> Any:
 def _quiet_stderr() -> Iterator[None]:
     """Silence file descriptor 2: OpenSpiel's C++ prints every error there before raising it."""
     sys.stderr.flush()
-    saved = os.dup(2)
+    try:
+        saved = os.dup(2)
+    except OSError:  # no descriptor 2 to silence
+        yield
+        return
     try:
         with open(os.devnull, "w") as devnull:
             os.dup2(devnull.fileno(), 2)
@@ -127,7 +134,7 @@ def _load(game_string: str) -> "pyspiel.Game":
     except pyspiel.SpielError as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else "rejected"
         if reason.startswith("Unknown game"):
-            reason = reason.split(".")[0] + " (see pyspiel.registered_names())"
+            reason = reason.split(". Available")[0] + " (see pyspiel.registered_names())"
         raise InvalidParameterError(f"GAME openspiel:{text}: OpenSpiel cannot load it: {reason}") from None
 
 
@@ -150,8 +157,19 @@ def _check_type(game: "pyspiel.Game", name: str) -> None:
                                "the information sets")
 
 
+class _Frame:
+    """A chance or decision node being built: its state, the actions to follow, the children built so far."""
+
+    __slots__ = ("state", "actions", "player", "key", "outcomes", "children")
+
+    def __init__(self, state: "pyspiel.State", actions: Sequence[int], player: int, key: str,
+                 outcomes: Sequence[tuple[int, float]] = ()) -> None:
+        self.state, self.actions, self.player, self.key, self.outcomes = state, actions, player, key, outcomes
+        self.children: list[TreeNode] = []
+
+
 class _Walker:
-    """Builds the :class:`GameTree` of one OpenSpiel game, bottom up, without recursion."""
+    """Builds the :class:`GameTree` of one OpenSpiel game, depth first and bottom up, without recursion."""
 
     def __init__(self, game: "pyspiel.Game", name: str, max_nodes: int) -> None:
         self.game, self.name, self.max_nodes = game, name, max_nodes
@@ -162,34 +180,33 @@ class _Walker:
         self.infosets: dict[tuple[int, str], tuple[tuple[int, ...], tuple[str, ...]]] = {}
         self.owner: dict[str, int] = {}
 
-    def exact(self, value: float, what: Any) -> Fraction:
+    def exact(self, value: float, what: Callable[[], str]) -> Fraction:
+        """:func:`exact_fraction`, remembered per float (a game repeats few numbers)."""
         found = self.numbers.get(value)
         if found is None:
             found = self.numbers[value] = exact_fraction(value, what())
         return found
 
     def walk(self) -> TreeNode:
-        # A frame is [state, actions to take, data, children built so far];
-        # once it has a child per action it becomes a node of its parent.
-        root = self.open(self.game.new_initial_state())
+        root = self.enter(self.game.new_initial_state())
         if isinstance(root, Terminal):
             return root
-        stack: list[list[Any]] = [root]
+        stack = [root]
         while True:
-            state, actions, data, built = stack[-1]
-            if len(built) < len(actions):
-                child = self.open(state.child(actions[len(built)]))
+            frame = stack[-1]
+            if len(frame.children) < len(frame.actions):
+                child = self.enter(frame.state.child(frame.actions[len(frame.children)]))
                 if isinstance(child, Terminal):
-                    built.append(child)
+                    frame.children.append(child)
                 else:
                     stack.append(child)
                 continue
-            node = self.close(stack.pop())
+            node = self.leave(stack.pop())
             if not stack:
                 return node
-            stack[-1][3].append(node)
+            stack[-1].children.append(node)
 
-    def open(self, state: "pyspiel.State") -> "Terminal | list[Any]":
+    def enter(self, state: "pyspiel.State") -> "Terminal | _Frame":
         """A terminal node, or the frame of a chance or decision node."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
@@ -204,7 +221,7 @@ class _Walker:
             ))
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            return [state, [a for a, _ in outcomes], outcomes, []]
+            return _Frame(state, [a for a, _ in outcomes], -1, "", outcomes)
         player = state.current_player()
         if not 0 <= player < self.players:
             raise InvalidGameError(
@@ -221,13 +238,13 @@ class _Walker:
                     f"openspiel:{self.name}: players {owner} and {player} share the information state {key!r}; "
                     "strategies keyed by information_state_string (as in TabularPolicy) could not tell them apart"
                 )
-            known = self.infosets[(player, key)] = (legal, self.action_names(state, player, legal))
+            self.infosets[(player, key)] = (legal, self.action_names(state, player, legal))
         elif known[0] != legal:
             raise InvalidGameError(
                 f"openspiel:{self.name}: information state {key!r} of player {player} offers different legal "
                 f"actions at different nodes ({list(known[0])} and {list(legal)})"
             )
-        return [state, legal, (player, key), []]
+        return _Frame(state, legal, player, key)
 
     @staticmethod
     def action_names(state: "pyspiel.State", player: int, legal: tuple[int, ...]) -> tuple[str, ...]:
@@ -237,18 +254,19 @@ class _Walker:
             names = [f"{n} [{a}]" for n, a in zip(names, legal)]
         return tuple(names)
 
-    def close(self, frame: list[Any]) -> TreeNode:
-        state, actions, data, built = frame
-        if not isinstance(data, list):
-            player, key = data
-            return Move(player, key, tuple(zip(self.infosets[(player, key)][1], built)))
+    def leave(self, frame: _Frame) -> TreeNode:
+        """The finished node of ``frame``."""
+        if frame.player >= 0:
+            names = self.infosets[(frame.player, frame.key)][1]
+            return Move(frame.player, frame.key, tuple(zip(names, frame.children)))
+        state = frame.state
         history = state.history_str()
         outcomes = tuple(
             (state.action_to_string(state.current_player(), action),
              self.exact(prob, lambda: f"openspiel:{self.name}: the chance probability of outcome {action} at "
                         f"history [{history}]"),
              child)
-            for (action, prob), child in zip(data, built)
+            for (action, prob), child in zip(frame.outcomes, frame.children)
         )
         return Chance(outcomes, label=f"openspiel:{self.name} history [{history}]")
 
