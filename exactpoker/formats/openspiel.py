@@ -43,6 +43,7 @@ Games", arXiv:1908.09453 (2019): the ``State`` API walked here.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import sys
@@ -103,6 +104,19 @@ def _pyspiel() -> Any:
             "GAME openspiel:NAME needs OpenSpiel: pip install 'exactpoker[openspiel]'"
         ) from None
     return pyspiel
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector: the walk builds an acyclic tree of up to millions of objects,
+    and collections triggered by those allocations would each traverse all of them (a 10-30x slowdown)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @contextmanager
@@ -299,9 +313,12 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES) ->
     """
     if isinstance(game, str):
         game = _load(game)
+    elif not hasattr(game, "new_initial_state"):
+        raise InvalidParameterError(f"load_openspiel(): game must be a game string or a pyspiel.Game; got {game!r}")
     full_name = str(game)
     _check_type(game, full_name)
-    root = _Walker(game, full_name, max_nodes).walk()
+    with _no_gc():
+        root = _Walker(game, full_name, max_nodes).walk()
     players = tuple(str(p) for p in range(game.num_players()))
     parameters = tuple(sorted(game.get_parameters().items()))
     tree = GameTree(game.get_type().short_name, players, root, parameters)
