@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import exploitability  # noqa: E402
@@ -116,6 +118,11 @@ def test_simultaneous_game_wrapped_turn_based_is_read():
 ])
 def test_exact_fraction_of_clean_floats(value, exact):
     assert exact_fraction(value, "p") == exact
+
+
+@given(st.integers(-10**6, 10**6), st.integers(1, 10**6))
+def test_exact_fraction_recovers_every_small_fraction(numerator, denominator):
+    assert exact_fraction(numerator / denominator, "p") == Fraction(numerator, denominator)
 
 
 @pytest.mark.parametrize("value", [math.pi / 4, 0.7000000000000001, 1 / 1000003, 1e-9, math.inf, math.nan])
@@ -319,6 +326,10 @@ def test_leduc_loads_and_compiles():
     assert [layout.num_infosets for layout in compiled.layouts] == [468, 468]
     assert [layout.num_sequences for layout in compiled.layouts] == [1093, 1093]
     assert compiled.is_zero_sum and compiled.denominator == 120
+    # actions in increasing action id (Fold 0, Call 1, Raise 2); Fold is not legal before a bet
+    assert compiled.layouts[0].infoset_actions(0) == ("Call", "Raise")
+    assert {compiled.layouts[1].infoset_actions(i) for i in range(468)} == {("Call", "Raise"),
+                                                                           ("Fold", "Call", "Raise"), ("Fold", "Call")}
 
 
 @pytest.mark.slow
