@@ -43,7 +43,6 @@ Games", arXiv:1908.09453 (2019): the ``State`` API walked here.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
 import sys
@@ -53,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.formats import LoadedGame
 
@@ -104,19 +103,6 @@ def _pyspiel() -> Any:
             "GAME openspiel:NAME needs OpenSpiel: pip install 'exactpoker[openspiel]'"
         ) from None
     return pyspiel
-
-
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector: the walk builds an acyclic tree of up to millions of objects,
-    and collections triggered by those allocations would each traverse all of them (a 10-30x slowdown)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @contextmanager
@@ -317,7 +303,7 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES) ->
         raise InvalidParameterError(f"load_openspiel(): game must be a game string or a pyspiel.Game; got {game!r}")
     full_name = str(game)
     _check_type(game, full_name)
-    with _no_gc():
+    with paused_gc():
         root = _Walker(game, full_name, max_nodes).walk()
     players = tuple(str(p) for p in range(game.num_players()))
     parameters = tuple(sorted(game.get_parameters().items()))
