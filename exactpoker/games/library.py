@@ -1,0 +1,159 @@
+"""Ready games written in the poker language (:mod:`exactpoker.core.poker`).
+
+``exactpoker solve library:NAME`` or ``library:NAME(key=value,...)`` loads one
+(:func:`load_library`); ``exactpoker solve --list`` lists them
+(:func:`describe_library`); :func:`game` gives the
+:class:`~exactpoker.core.tree.GameTree` in Python.
+
+=========  ====================================================================
+kuhn       two-player Kuhn poker (Kuhn 1950): J Q K, ante 1, one bet of 1
+kuhn3      three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
+           and seed 003 (cards ``1..N``, pot ``P``, ante ``P/3``, bets of 1)
+leduc      Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005)
+ladder     one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
+two_round  two betting rounds of one bet each, a board card between them
+=========  ====================================================================
+
+Strategies are keyed by the games' own information-set labels (see
+:mod:`exactpoker.core.poker`), e.g. ``"K|b"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable
+
+from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
+from exactpoker.core.tree import GameTree
+from exactpoker.errors import InvalidParameterError
+from exactpoker.numbers import exact_str, parse_int, parse_positive
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.formats import LoadedGame
+
+__all__ = ["poker_game", "game", "load_library", "describe_library", "GAMES"]
+
+
+def _kuhn() -> PokerGame:
+    return PokerGame("kuhn", 2, CardDeck("JQK"), [Deal(hole=1), Betting(sizes=1, max_bets=1)], ante=1)
+
+
+def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
+    return PokerGame("kuhn3", 3, CardDeck.numbered(cards), [Deal(hole=1), Betting(sizes=1, max_bets=1)],
+                     ante=pot / 3, player_names=("1", "2", "3"), parameters=(("cards", cards), ("pot", pot)))
+
+
+def _leduc(players: int, ranks: int, suits: bool) -> PokerGame:
+    # OpenSpiel's leduc_poker: two cards of each of players + 1 ranks; raises of 2 then 4, two per round.
+    names = "23456789TJQKA"[-ranks - 1:-1] if ranks <= 12 else [str(i) for i in range(1, ranks + 1)]
+    deck = CardDeck(names, suits=2) if suits else CardDeck(names, copies=2)
+    steps = [Deal(hole=1), Betting(sizes=2, max_bets=2), Deal(board=1), Betting(sizes=4, max_bets=2)]
+    return PokerGame("leduc", players, deck, steps, ante=1, ranking=pairs_then_high_card,
+                     parameters=(("players", players), ("ranks", ranks), ("suits", suits)))
+
+
+def _ladder(n: int, sizes: tuple[Fraction, ...]) -> PokerGame:
+    return PokerGame("ladder", 2, CardDeck.numbered(n), [Deal(hole=1), Betting(sizes=sizes, max_bets=1)], ante=1,
+                     ranking=high_card, parameters=(("n", n), ("sizes", ";".join(map(exact_str, sizes)))))
+
+
+def _two_round(ranks: int, bet1: Fraction, bet2: Fraction) -> PokerGame:
+    deck = CardDeck.numbered(ranks, copies=2)
+    steps = [Deal(hole=1), Betting(sizes=bet1, max_bets=1), Deal(board=1), Betting(sizes=bet2, max_bets=1)]
+    return PokerGame("two_round", 2, deck, steps, ante=1, ranking=pairs_then_high_card,
+                     parameters=(("ranks", ranks), ("bet1", bet1), ("bet2", bet2)))
+
+
+def _flag(value: object, name: str) -> bool:
+    text = str(value).strip().lower()
+    if isinstance(value, bool) or text in ("true", "false", "1", "0", "yes", "no"):
+        return value if isinstance(value, bool) else text in ("true", "1", "yes")
+    raise InvalidParameterError(f"{name} must be true or false; got {value!r}")
+
+
+def _sizes(value: object, name: str) -> tuple[Fraction, ...]:
+    """A ladder of sizes: a sequence, or text separated by ``;`` or spaces (``"1;2;4"``, ``"1/2;1"``)."""
+    items = value if isinstance(value, (list, tuple)) else str(value).replace(";", " ").split()
+    sizes = tuple(parse_positive(item, name) for item in items)
+    if not sizes or len(set(sizes)) != len(sizes):
+        raise InvalidParameterError(f"{name} must be distinct sizes > 0 separated by ';' (e.g. 1;2;4); got {value!r}")
+    return sizes
+
+
+@dataclass(frozen=True)
+class _Entry:
+    build: Callable[..., PokerGame]
+    description: str
+    #: parameter name -> (default, parser)
+    params: dict[str, tuple[Any, Callable[[object, str], Any]]]
+
+
+def _int(minimum: int) -> Callable[[object, str], int]:
+    return lambda value, name: parse_int(value, name, minimum)
+
+
+GAMES: dict[str, _Entry] = {
+    "kuhn": _Entry(_kuhn, "two-player Kuhn poker: J Q K, ante 1, one bet of 1 (value -1/18)", {}),
+    "kuhn3": _Entry(_kuhn3, "three-player Kuhn poker (OpenSpiel's kuhn_poker(players=3)): cards 1..N, pot P",
+                    {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}),
+    "leduc": _Entry(_leduc, "Leduc Hold'em, OpenSpiel's rules: a private card, a board card, two betting rounds",
+                    {"players": (2, _int(2)), "ranks": (None, _int(2)), "suits": (True, _flag)}),
+    "ladder": _Entry(_ladder, "one-card poker: cards 1..n, ante 1, one bet chosen from sizes (e.g. 1;2;4)",
+                     {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes)}),
+    "two_round": _Entry(_two_round, "two betting rounds (one bet each) around a board card; cards 1..ranks, twice",
+                        {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
+                         "bet2": (Fraction(2), parse_positive)}),
+}
+
+
+def poker_game(name: str, **params: object) -> PokerGame:
+    """The library game ``name`` as a :class:`~exactpoker.core.poker.PokerGame`.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown game or parameter (naming what is allowed) or a bad value.
+    """
+    entry = GAMES.get(name)
+    if entry is None:
+        raise InvalidParameterError(f"library: unknown game {name!r}; the library has {', '.join(GAMES)}")
+    unknown = sorted(set(params) - set(entry.params))
+    if unknown:
+        allowed = ", ".join(entry.params) or "no parameters"
+        raise InvalidParameterError(f"library:{name}: unknown parameter {unknown[0]!r}; allowed: {allowed}")
+    values = {key: parse(params[key], key) if key in params else default
+              for key, (default, parse) in entry.params.items()}
+    if name == "leduc" and values["ranks"] is None:
+        values["ranks"] = values["players"] + 1
+    return entry.build(**values)
+
+
+def game(name: str, **params: object) -> GameTree:
+    """The library game ``name`` as a :class:`~exactpoker.core.tree.GameTree` (see :func:`poker_game`)."""
+    return poker_game(name, **params).tree()
+
+
+def load_library(text: str) -> "LoadedGame":
+    """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``."""
+    from exactpoker.formats import LoadedGame, parse_call
+
+    name, params = parse_call(text)
+    return LoadedGame(game(name, **params), source=f"library:{text}")
+
+
+def describe_library() -> list[dict[str, Any]]:
+    """One entry per game: ``name``, ``description`` and ``parameters`` (name -> default)."""
+    return [
+        {"name": name, "description": entry.description,
+         "parameters": {key: _show(default) for key, (default, _) in entry.params.items()}}
+        for name, entry in GAMES.items()
+    ]
+
+
+def _show(default: object) -> object:
+    if isinstance(default, tuple):
+        return ";".join(map(exact_str, default))
+    if isinstance(default, Fraction):
+        return exact_str(default)
+    return "players + 1" if default is None else default
