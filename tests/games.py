@@ -110,3 +110,27 @@ def leduc_tree(*, suits: bool = True, ranks: int = 3) -> GameTree:
 
     root = Chance(tuple((names[c], Fraction(1, len(deck)), deal_second(c)) for c in deck), "first card")
     return GameTree("leduc", ("P1", "P2"), root, (("suits", suits), ("ranks", ranks)))
+
+
+def sequence_form_entries(compiled, rename=None) -> dict:
+    """A compiled game's exact payoff entries keyed by each player's own history of (information set, action).
+
+    Two compilations of the same game agree on this up to names: ``rename(player,
+    infoset, action) -> (infoset, action)`` translates one game's names into the other's.
+    """
+    def history(player: int, sequence: int) -> tuple:
+        layout, steps = compiled.layouts[player], []
+        while sequence:
+            infoset = layout.sequence_infoset[sequence]
+            name = layout.infoset_name(infoset)
+            action = layout.infoset_actions(infoset)[sequence - layout.infoset_sequences(infoset).start]
+            steps.append(rename(player, name, action) if rename else (name, action))
+            sequence = layout.parent_sequence(infoset)
+        return tuple(reversed(steps))
+
+    entries: dict = {}
+    for sequences, coefficients in zip(compiled.sequences.tolist(), compiled.coefficients.tolist()):
+        key = tuple(history(p, s) for p, s in enumerate(sequences))
+        assert key not in entries
+        entries[key] = tuple(Fraction(int(c), compiled.denominator) for c in coefficients)
+    return entries
