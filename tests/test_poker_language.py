@@ -204,7 +204,7 @@ def test_bad_parameters(changes, message):
     (lambda: Betting(max_bets=-1), "max_bets"),
     (lambda: Deal(), "deals no card"),
     (lambda: Deal(hole=-1), "hole must be"),
-    (lambda: CardDeck("JJ"), "ranks must be distinct"),
+    (lambda: CardDeck(""), "ranks must be non-empty"),
     (lambda: CardDeck("JQ", suits=0), "suits must be"),
     (lambda: CardDeck("JQ", copies=0), "copies must be"),
 ])
@@ -235,3 +235,12 @@ def test_random_ladders_are_zero_sum_and_certified(n, sizes, max_bets, replaceme
     assert eq.certified and eq.values[0] == -eq.values[1]
     assert solve_compiled(compiled, method="simplex").value == result.value
     assert solve_compiled(ladder(1)).value == -result.value
+
+
+def test_a_multiset_deck_with_unequal_counts():
+    deck = CardDeck("JQQK")
+    assert deck.size == 4 and deck.counts == (1, 2, 1) and [c.name for c in deck.cards] == ["J", "Q", "K"]
+    root = PokerGame("g", 2, deck, [Deal(hole=1), Betting()]).tree().root
+    assert _chance_probabilities(root) == {"J": Fraction(1, 4), "Q": Fraction(1, 2), "K": Fraction(1, 4)}
+    assert _chance_probabilities(root.outcomes[1][2]) == {"J": Fraction(1, 3), "Q": Fraction(1, 3),
+                                                           "K": Fraction(1, 3)}

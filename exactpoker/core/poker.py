@@ -9,20 +9,23 @@ a board card between two betting rounds is ``Deal(board=1)`` between two
 :class:`~exactpoker.core.tree.GameTree`; the rest is the common pipeline
 (:func:`~exactpoker.core.tree.compile_tree`, then
 :func:`~exactpoker.solve.dispatch.solve_compiled`, which picks the method from
-the compiled game and certifies every answer).  Example, Kuhn poker::
+the compiled game and certifies every answer).  Example, Kuhn poker:
 
-    kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
-                     steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])
-    kuhn.solve().value          # -1/18
+>>> kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
+...                  steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])
+>>> result = kuhn.solve()
+>>> result.value, result.equilibria[0].strategies["P2"]["K|b"]
+(-1/18, [0, 1])
 
 Cards
     :class:`CardDeck` is a multiset of :class:`Card` (rank, suit): ranks are
-    listed from lowest to highest, ``suits`` gives distinct copies of each rank
-    (Leduc: ``CardDeck("JQK", suits=2)``), ``copies`` identical ones (the same
-    Leduc with suits nobody can see: ``CardDeck("JQK", copies=2)``; a smaller
-    tree, the same game).  A chance node has one outcome per distinct card left,
-    with probability (copies left) / (cards left); with
-    ``Deal(replacement=True)`` a dealt card goes back into the deck.
+    listed from lowest to highest, ``suits`` gives distinct cards of each rank
+    (Leduc: ``CardDeck("JQK", suits=2)``), a repeated rank or ``copies``
+    identical ones (``CardDeck("JQQK")``; Leduc with suits nobody can see is
+    ``CardDeck("JQK", copies=2)``: a smaller tree, the same game).  A chance
+    node has one outcome per distinct card left, with probability
+    (copies left) / (cards left); with ``Deal(replacement=True)`` the cards
+    dealt stay in the deck (independent draws).
 
 Betting
     In a round, players act in seat order from ``first`` (folded players
@@ -108,7 +111,8 @@ class CardDeck:
     Parameters
     ----------
     ranks : str or sequence of str
-        The rank names from lowest to highest: ``"JQK"`` or ``["1", "2", "10"]``.
+        The rank names from lowest to highest: ``"JQK"`` or ``["1", "2", "10"]``;
+        a name given again is one more identical card (``"JQQK"``: two queens).
     suits : int or str or sequence of str
         Distinct cards per rank: a count (named ``s h d c`` up to four, else
         ``1 2 3 ...``) or the suit names.  A card prints as rank and suit
@@ -119,9 +123,10 @@ class CardDeck:
     """
 
     def __init__(self, ranks: "str | Sequence[str]", suits: "int | str | Sequence[str]" = 1, copies: int = 1) -> None:
-        rank_names = [str(r) for r in ranks]
-        if not rank_names or len(set(rank_names)) != len(rank_names):
-            raise InvalidParameterError(f"CardDeck(): ranks must be distinct names, at least one; got {ranks!r}")
+        listed = [str(r) for r in ranks]
+        rank_names = list(dict.fromkeys(listed))
+        if not rank_names or not all(rank_names):
+            raise InvalidParameterError(f"CardDeck(): ranks must be non-empty names, at least one; got {ranks!r}")
         if isinstance(suits, int) and not isinstance(suits, bool):
             if suits < 1:
                 raise InvalidParameterError(f"CardDeck(): suits must be >= 1 or a list of names; got {suits}")
@@ -135,12 +140,13 @@ class CardDeck:
         one_suit = len(suit_names) == 1
         self.ranks: tuple[str, ...] = tuple(rank_names)
         self.suits: tuple[str, ...] = tuple(suit_names)
-        self.copies = copies
         self.cards: tuple[Card, ...] = tuple(
             Card(r, s, rank if one_suit else rank + suit, rank)
             for r, rank in enumerate(rank_names)
             for s, suit in enumerate(suit_names)
         )
+        #: Identical copies of each card of :attr:`cards`.
+        self.counts: tuple[int, ...] = tuple(listed.count(card.rank_name) * copies for card in self.cards)
 
     @classmethod
     def numbered(cls, n: int, suits: "int | str | Sequence[str]" = 1, copies: int = 1) -> "CardDeck":
@@ -152,10 +158,10 @@ class CardDeck:
     @property
     def size(self) -> int:
         """The number of cards, counting copies."""
-        return len(self.cards) * self.copies
+        return sum(self.counts)
 
     def __repr__(self) -> str:
-        return f"CardDeck({''.join(self.ranks)!r}, suits={len(self.suits)}, copies={self.copies})"
+        return f"CardDeck({self.ranks!r}, suits={self.suits!r}, counts={self.counts!r})"
 
 
 @dataclass(frozen=True)
@@ -406,8 +412,8 @@ class _State:
 
     @classmethod
     def start(cls, game: PokerGame) -> "_State":
-        return cls((game.deck.copies,) * len(game.deck.cards), ((),) * game.players, (), game.ante,  # type: ignore[arg-type]
-                   tuple(range(game.players)), ())
+        return cls(game.deck.counts, ((),) * game.players, (), game.ante, tuple(range(game.players)),  # type: ignore[arg-type]
+                   ())
 
 
 class _Builder:
