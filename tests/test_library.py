@@ -74,12 +74,9 @@ def test_leduc_value_exact_and_certified():
     assert result.value == LEDUC_VALUE and result.equilibria[0].certified
 
 
-@pytest.mark.openspiel
-def test_leduc_is_openspiel_leduc_poker():
-    pytest.importorskip("pyspiel")
-    from exactpoker.formats.openspiel import load_openspiel
-
-    names = [rank + suit for rank in "JQK" for suit in "sh"]
+def _openspiel_leduc_rename(ranks: str):
+    """OpenSpiel's Leduc information-state strings and actions in the language's names (card id = 2 rank + suit)."""
+    names = [rank + suit for rank in ranks for suit in "sh"]
     letters = {"0": "f", "1": "c", "2": "b"}
 
     def history(actions: str) -> str:
@@ -95,8 +92,28 @@ def test_leduc_is_openspiel_leduc_poker():
         letter = {"Fold": "f", "Call": "c", "Raise": "r" if "b" in rounds[-1] else "b"}[action]
         return f"{cards}|{'/'.join(rounds)}", letter
 
+    return rename
+
+
+@pytest.mark.openspiel
+def test_leduc_is_openspiel_leduc_poker():
+    pytest.importorskip("pyspiel")
+    from exactpoker.formats.openspiel import load_openspiel
+
     theirs = compile_tree(load_openspiel("leduc_poker").tree)
-    assert sequence_form_entries(compile_tree(game("leduc"))) == sequence_form_entries(theirs, rename)
+    assert sequence_form_entries(compile_tree(game("leduc"))) == sequence_form_entries(theirs, _openspiel_leduc_rename("JQK"))
+
+
+@pytest.mark.slow
+@pytest.mark.openspiel
+def test_three_player_leduc_is_openspiel_leduc_poker_three_players():
+    """8600 information sets a player; about three minutes."""
+    pytest.importorskip("pyspiel")
+    from exactpoker.formats.openspiel import load_openspiel
+
+    theirs = sequence_form_entries(compile_tree(load_openspiel("leduc_poker(players=3)").tree),
+                                   _openspiel_leduc_rename("TJQK"))
+    assert sequence_form_entries(compile_tree(game("leduc", players=3))) == theirs
 
 
 @pytest.mark.openspiel

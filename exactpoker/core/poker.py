@@ -357,7 +357,7 @@ class PokerGame:
         object.__setattr__(self, "steps", steps)
         for s in steps:
             if isinstance(s, Betting):
-                if not 0 <= s.first < n:
+                if not isinstance(s.first, int) or not 0 <= s.first < n:
                     raise InvalidParameterError(f"Betting(): first must be a seat 0..{n - 1}; got {s.first}")
                 if s.bettors is not None and not all(isinstance(p, int) and 0 <= p < n for p in s.bettors):
                     raise InvalidParameterError(f"Betting(): bettors must be seats 0..{n - 1}; got {list(s.bettors)}")
@@ -422,6 +422,9 @@ class _Builder:
     def __init__(self, game: PokerGame) -> None:
         self.game = game
         self.cards = game.deck.cards
+        # Leaves with the same contributions and winners are one (immutable) Terminal; strengths are computed once.
+        self.leaves: dict[tuple[tuple[Fraction, ...], tuple[int, ...]], Terminal] = {}
+        self.strengths: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
 
     def situation(self, state: _State, player: "int | None") -> Situation:
         return Situation(
@@ -521,12 +524,23 @@ class _Builder:
                     f"{game.name}: payoff() returned {len(payoffs)} values for {game.players} players"
                 )
             return Terminal(tuple(to_fraction(v, f"{game.name}: payoff()") for v in payoffs))
-        winners = list(state.active)
+        winners = state.active
         if len(winners) > 1:
-            ranking = game.ranking or high_card
-            board = tuple(self.cards[c] for c in state.board)
-            strength = {p: ranking(tuple(sorted(self.cards[c] for c in state.hands[p])), board) for p in winners}
+            strength = {p: self.strength(state.hands[p], state.board) for p in winners}
             best = max(strength.values())
-            winners = [p for p in winners if strength[p] == best]
-        share = sum(state.contributions, Fraction(0)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
-        return Terminal(tuple((share if p in winners else 0) - c for p, c in enumerate(state.contributions)))
+            winners = tuple(p for p in winners if strength[p] == best)
+        leaf = self.leaves.get((state.contributions, winners))
+        if leaf is None:
+            share = sum(state.contributions, Fraction(0)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
+            leaf = Terminal(tuple((share if p in winners else 0) - c for p, c in enumerate(state.contributions)))
+            self.leaves[(state.contributions, winners)] = leaf
+        return leaf
+
+    def strength(self, hand: tuple[int, ...], board: tuple[int, ...]) -> Any:
+        """``ranking(hole, board)`` of a player's hand, cached."""
+        found = self.strengths.get((hand, board))
+        if found is None:
+            ranking = self.game.ranking or high_card
+            found = ranking(tuple(sorted(self.cards[c] for c in hand)), tuple(self.cards[c] for c in board))
+            self.strengths[(hand, board)] = found
+        return found
