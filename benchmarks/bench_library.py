@@ -1,0 +1,80 @@
+"""Benchmarks for games written in the poker language: build the tree, compile it, solve it exactly.
+
+    python benchmarks/bench_library.py            # the library games at growing sizes (about a minute)
+    python benchmarks/bench_library.py --quick    # Kuhn, a ladder and Leduc without suits
+
+Two tables: *build + compile*, the game's rules turned into a
+:class:`~exactpoker.core.tree.GameTree` (:meth:`exactpoker.core.poker.PokerGame.tree`)
+and compiled to the sequence form (:func:`exactpoker.core.tree.compile_tree`),
+with the tree's leaves and the information sets per player; *exact solve*,
+:func:`exactpoker.solve.dispatch.solve_compiled` on the compiled game (certified),
+two-player zero-sum games only.  One run per job, wall clock.
+
+Target (issue 15): Leduc exact in under 60 s (rules to certified value).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from timing import Row, Target, describe_value, print_table, print_targets, run, timed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from exactpoker.core.tree import Terminal, compile_tree  # noqa: E402
+from exactpoker.games.library import poker_game  # noqa: E402
+from exactpoker.solve.dispatch import solve_compiled  # noqa: E402
+
+QUICK = [("kuhn", {}), ("ladder", {"n": 10, "sizes": "1;2;4"}), ("leduc", {"suits": False})]
+FULL = [
+    ("kuhn", {}),
+    *(("ladder", {"n": n, "sizes": "1/2;1;2;4"}) for n in (10, 30, 60)),
+    *(("two_round", {"ranks": r}) for r in (3, 5, 8)),
+    ("leduc", {"suits": False}),
+    ("leduc", {}),
+    ("leduc", {"ranks": 5, "suits": False}),
+    ("kuhn3", {"cards": 8}),
+]
+
+
+def _size(params: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in params.items()) or "-"
+
+
+def _build(name: str, params: dict[str, Any]) -> Any:
+    tree = poker_game(name, **params).tree()
+    return tree, compile_tree(tree)
+
+
+def _describe_build(pair: Any) -> str:
+    tree, compiled = pair
+    leaves = sum(1 for node in tree.nodes() if isinstance(node, Terminal))
+    infosets = "/".join(str(layout.num_infosets) for layout in compiled.layouts)
+    return f"{leaves} leaves, information sets {infosets}, zero-sum {compiled.is_zero_sum}"
+
+
+def benchmarks(quick: bool) -> None:
+    builds: list[Row] = []
+    solves: list[Row] = []
+    leduc_seconds = None
+    for name, params in QUICK if quick else FULL:
+        row = timed(name, _size(params), lambda: _build(name, params), _describe_build)
+        builds.append(row)
+        if row.seconds is None or name == "kuhn3":
+            continue
+        compiled = compile_tree(poker_game(name, **params).tree())
+        solved = timed(name, _size(params), lambda: solve_compiled(compiled), describe_value)
+        solves.append(solved)
+        if name == "leduc" and params == {"suits": False} and solved.seconds is not None:
+            leduc_seconds = row.seconds + solved.seconds
+    print_table("build + compile (rules -> sequence form)", builds)
+    print()
+    print_table("exact solve (two-player zero-sum: sequence-form LP, certified)", solves)
+    print()
+    print_targets([Target("Leduc (suits=false), rules to certified value", leduc_seconds, 60.0)])
+
+
+if __name__ == "__main__":
+    sys.exit(run("Games written in the poker language: build, compile, exact solve.", "library", benchmarks))
