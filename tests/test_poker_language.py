@@ -244,3 +244,20 @@ def test_a_multiset_deck_with_unequal_counts():
     assert _chance_probabilities(root) == {"J": Fraction(1, 4), "Q": Fraction(1, 2), "K": Fraction(1, 4)}
     assert _chance_probabilities(root.outcomes[1][2]) == {"J": Fraction(1, 3), "Q": Fraction(1, 3),
                                                            "K": Fraction(1, 3)}
+
+
+@settings(max_examples=8, deadline=None)
+@given(ranks=st.integers(2, 3), players=st.integers(2, 3), max_bets=st.integers(0, 2),
+       board=st.booleans(), rake=st.sampled_from([Fraction(0), Fraction(1, 10)]))
+def test_hidden_suits_are_identical_copies(ranks, players, max_bets, board, rake):
+    """Two suits nobody sees give exactly the sequence form of a deck with two identical copies of each rank."""
+    steps = [Deal(hole=1), Betting(sizes=1, max_bets=max_bets)]
+    if board:
+        steps += [Deal(board=1), Betting(sizes=2, max_bets=max_bets)]
+    names = "JQK"[:ranks]
+    hidden = PokerGame("g", players, CardDeck(names, suits=2), steps, view=View(suits=False),
+                       ranking=pairs_then_high_card, rake=rake)
+    copies = PokerGame("g", players, CardDeck(names, copies=2), steps, ranking=pairs_then_high_card, rake=rake)
+    compiled = compile_tree(hidden.tree())
+    assert sequence_form_entries(compiled) == sequence_form_entries(compile_tree(copies.tree()))
+    assert compiled.is_zero_sum == (rake == 0)  # every pot is raked
