@@ -274,9 +274,12 @@ class View:
         if self.key is not None:
             return str(self.key(situation))
         assert situation.player is not None
-        own = self.cards(situation.hands[situation.player])
-        board = f":{self.cards(situation.board)}" if situation.board else ""
-        return f"{own}{board}|{'/'.join(situation.history)}"
+        return self.default(situation.hands[situation.player], situation.board, situation.history)
+
+    def default(self, own: Sequence[Card], board: Sequence[Card], history: Sequence[str]) -> str:
+        """The label without a ``key``: ``own cards[:board]|history``, rounds separated by ``/``."""
+        shown = f"{self.cards(own)}:{self.cards(board)}" if board else self.cards(own)
+        return f"{shown}|{'/'.join(history)}"
 
     def cards(self, cards: Sequence[Card]) -> str:
         names = [card.name if self.suits else card.rank_name for card in cards]
@@ -399,6 +402,11 @@ class PokerGame:
         return solve_compiled(compile_tree(self.tree()), **options)
 
 
+def _plain(number: Fraction) -> "Fraction | int":
+    """An integral ``number`` as an ``int`` (the builder's arithmetic stays exact and gets faster)."""
+    return number.numerator if number.denominator == 1 else number
+
+
 @dataclass(frozen=True)
 class _State:
     """The public and private state of a hand between nodes."""
@@ -406,14 +414,14 @@ class _State:
     counts: tuple[int, ...]  # copies left of each distinct card of the deck
     hands: tuple[tuple[int, ...], ...]  # card indices per player
     board: tuple[int, ...]
-    contributions: tuple[Fraction, ...]
+    contributions: tuple[Fraction | int, ...]  # ints where integral: much faster than Fraction
     active: tuple[int, ...]
     history: tuple[str, ...]
 
     @classmethod
     def start(cls, game: PokerGame) -> "_State":
-        return cls(game.deck.counts, ((),) * game.players, (), game.ante, tuple(range(game.players)),  # type: ignore[arg-type]
-                   ())
+        antes = tuple(_plain(a) for a in game.ante)  # type: ignore[attr-defined]
+        return cls(game.deck.counts, ((),) * game.players, (), antes, tuple(range(game.players)), ())
 
 
 class _Builder:
@@ -425,16 +433,33 @@ class _Builder:
         # Leaves with the same contributions and winners are one (immutable) Terminal; strengths are computed once.
         self.leaves: dict[tuple[tuple[Fraction, ...], tuple[int, ...]], Terminal] = {}
         self.strengths: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+        self.hands: dict[tuple[tuple[int, ...], bool], tuple[Card, ...]] = {}
 
     def situation(self, state: _State, player: "int | None") -> Situation:
         return Situation(
             player,
-            tuple(tuple(sorted(self.cards[c] for c in hand)) for hand in state.hands),
-            tuple(self.cards[c] for c in state.board),
+            tuple(self.hand(h) for h in state.hands),
+            self.hand(state.board, sort=False),
             state.history,
-            state.contributions,
+            tuple(Fraction(c) for c in state.contributions),
             state.active,
         )
+
+    def hand(self, cards: tuple[int, ...], sort: bool = True) -> tuple[Card, ...]:
+        """The cards of indices ``cards`` (sorted for a player's hand), cached."""
+        found = self.hands.get((cards, sort))
+        if found is None:
+            found = tuple(self.cards[c] for c in cards)
+            found = tuple(sorted(found)) if sort else found
+            self.hands[(cards, sort)] = found
+        return found
+
+    def label(self, state: _State, player: int) -> str:
+        """``player``'s information-set label (the default one without building a :class:`Situation`)."""
+        view = self.game.view
+        if view.key is not None:
+            return view.label(self.situation(state, player))
+        return view.default(self.hand(state.hands[player]), self.hand(state.board, sort=False), state.history)
 
     def step(self, index: int, state: _State) -> TreeNode:
         if len(state.active) == 1 or index == len(self.game.steps):
@@ -485,13 +510,13 @@ class _Builder:
         actions.append(("c", lambda: self.call(index, step, state, player, rest, bets, level)))
         if may_bet:
             kind = "r" if bets else "b"
-            for size in step.sizes:
+            for size in map(_plain, step.sizes):
                 name = kind if len(step.sizes) == 1 else kind + exact_str(size).replace("/", "_")
                 actions.append((name, lambda name=name, size=size: self.raise_(index, step, state, player, bets, name,
                                                                                 level + size)))
         if len(actions) == 1:  # a check nobody decides
             return self.call(index, step, state, player, rest, bets, level)
-        label = self.game.view.label(self.situation(state, player))
+        label = self.label(state, player)
         return Move(player, label, tuple((name, build()) for name, build in actions))
 
     def moved(self, state: _State, action: str, contributions: tuple[Fraction, ...], active: tuple[int, ...]) -> _State:
@@ -531,7 +556,7 @@ class _Builder:
             winners = tuple(p for p in winners if strength[p] == best)
         leaf = self.leaves.get((state.contributions, winners))
         if leaf is None:
-            share = sum(state.contributions, Fraction(0)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
+            share = Fraction(sum(state.contributions)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
             leaf = Terminal(tuple((share if p in winners else 0) - c for p, c in enumerate(state.contributions)))
             self.leaves[(state.contributions, winners)] = leaf
         return leaf
@@ -541,6 +566,6 @@ class _Builder:
         found = self.strengths.get((hand, board))
         if found is None:
             ranking = self.game.ranking or high_card
-            found = ranking(tuple(sorted(self.cards[c] for c in hand)), tuple(self.cards[c] for c in board))
+            found = ranking(self.hand(hand), self.hand(board, sort=False))
             self.strengths[(hand, board)] = found
         return found
