@@ -12,7 +12,6 @@ Public numbers are sympy rationals (they print as ``2/21``); the JSON shape of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -50,6 +49,28 @@ def _sympify(value: Any) -> Any:
     return value
 
 
+class _SympyView:
+    """A field kept as given (as ``exact_<name>``) and read as sympy numbers, converted on first read."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)  # so the dataclass field has no default
+        key = "_sympy_" + self.name
+        if key not in obj.__dict__:
+            obj.__dict__[key] = self.kind(_sympify(obj.__dict__["exact_" + self.name]))
+        return obj.__dict__[key]
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__["exact_" + self.name] = value
+        obj.__dict__.pop("_sympy_" + self.name, None)
+
+
 @dataclass(frozen=True)
 class Equilibrium:
     """One certified equilibrium.
@@ -62,7 +83,7 @@ class Equilibrium:
         Per player name, the game's natural table of the strategy (for the
         card games: the probability of the aggressive action per card).
     exact_values, exact_strategies :
-        The same numbers as computed (``Fraction``, algebraic or sympy); the
+        The same numbers as given (``Fraction``, algebraic or sympy); the
         sympy views above are made on first use, so printing a result does not
         import sympy.
     certificate : Certificate
@@ -72,8 +93,8 @@ class Equilibrium:
         The full behaviour profile.
     """
 
-    exact_values: tuple[Any, ...]
-    exact_strategies: Mapping[str, Any]
+    values: tuple[sympy.Rational, ...] = _SympyView(tuple)  # type: ignore[assignment]
+    strategies: Mapping[str, Any] = _SympyView(dict)  # type: ignore[assignment]
     certificate: Certificate = field(repr=False)
     profile: BehaviourProfile = field(repr=False)
 
@@ -82,14 +103,6 @@ class Equilibrium:
         cls, certificate: Certificate, strategies: Mapping[str, Any], profile: BehaviourProfile
     ) -> "Equilibrium":
         return cls(tuple(certificate.payoffs), dict(strategies), certificate, profile)
-
-    @cached_property
-    def values(self) -> tuple[sympy.Rational, ...]:
-        return tuple(_sympify(list(self.exact_values)))
-
-    @cached_property
-    def strategies(self) -> Mapping[str, Any]:
-        return _sympify(dict(self.exact_strategies))
 
     @property
     def certified(self) -> bool:
