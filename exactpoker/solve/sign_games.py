@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 from flint import fmpq, fmpq_mat
@@ -45,6 +45,7 @@ from exactpoker.errors import CertificationError, DegenerateSystemError
 __all__ = ["SignGame", "sign_game", "solve_sign_game", "certify_sign_game", "float_guide"]
 
 _TOLERANCES = (1e-7, 1e-5, 1e-9)  # mixed-card thresholds tried in turn
+_REFINE = 1e-6  # weight of the refinement in the guide's objective
 
 
 @dataclass(frozen=True)
@@ -116,24 +117,28 @@ def _as_second(u: Table) -> Table:
     return tuple(tuple((-u[a][c][1], -u[a][c][0]) for a in (0, 1)) for c in (0, 1))
 
 
-def float_guide(g: SignGame) -> list[tuple[np.ndarray, np.ndarray]]:
+def float_guide(g: SignGame) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Guides ``(p, q)`` in floating point, each player's optimal strategy from their own LP (HiGHS).
 
     As in :func:`exactpoker.solve.float_guide.float_guides`, the first guide is
-    refined (among the optimal strategies, the one doing best against a
-    uniformly random opponent, which picks the natural strategies), the
-    second is the plain LP solution.
+    refined: among the optimal strategies, one doing best against a uniformly
+    random opponent (which picks the natural strategies), here by adding that
+    payoff with a small weight to the objective.  The second, computed only if
+    asked for, is the plain LP solution.
     """
-    first, second = _maximiser_lp(g.n, g.u), _maximiser_lp(g.n, _as_second(g.u))
-    return [(first[0], second[0]), (first[1], second[1])]
+    second = _as_second(g.u)
+    yield _maximiser_lp(g.n, g.u, _REFINE), _maximiser_lp(g.n, second, _REFINE)
+    yield _maximiser_lp(g.n, g.u, 0.0), _maximiser_lp(g.n, second, 0.0)
 
 
-def _maximiser_lp(n: int, table: Table) -> tuple[np.ndarray, np.ndarray]:
-    """The maximiser's optimal strategy by its sequence-form LP with cumulative variables: (refined, plain).
+def _maximiser_lp(n: int, table: Table, refine: float) -> np.ndarray:
+    """The maximiser's optimal strategy by its sequence-form LP with cumulative variables.
 
     With ``v = table``, variables ``P_1..P_n`` (``P_k = p_1 + ... + p_k``) and
     ``z_1..z_n`` (what the opponent's card ``j`` concedes): maximise
-    ``sum z_j`` subject to, for each ``j`` and each opponent action ``c``,
+    ``sum z_j`` (plus ``refine`` times the payoff against the opponent who
+    takes either action with probability 1/2) subject to, for each ``j`` and
+    each opponent action ``c``,
     ``z_j <= (j-1) v(0,c,0) + (n-j) v(0,c,1) + d_c(0) P_{j-1} + d_c(1) (P_n - P_j)``
     with ``d_c(h) = v(1,c,h) - v(0,c,h)``, and ``0 <= P_i - P_{i-1} <= 1``: at
     most four nonzeros per row.
@@ -148,7 +153,11 @@ def _maximiser_lp(n: int, table: Table) -> tuple[np.ndarray, np.ndarray]:
     # columns: P_1..P_n (index k-1), z_1..z_n (index n + j - 1)
     lower = np.concatenate([np.zeros(n), np.full(n, -big)])
     upper = np.concatenate([np.arange(1, n + 1, dtype=np.float64), np.full(n, big)])
-    cost = np.concatenate([np.zeros(n), np.ones(n)])
+    cards = np.arange(1, n + 1, dtype=np.float64)
+    half = [(v[1][0][h] - v[0][0][h] + v[1][1][h] - v[0][1][h]) / 2 for h in (0, 1)]
+    on_bet = (cards - 1) * half[1] + (n - cards) * half[0]  # payoff against 1/2 per unit of p_i
+    on_cumulative = on_bet - np.append(on_bet[1:], 0.0)  # p_i = P_i - P_{i-1}
+    cost = np.concatenate([refine * on_cumulative, np.ones(n)])
     none_i, none_f = np.array([], dtype=np.int32), np.array([], dtype=np.float64)
     lp.addCols(2 * n, cost, lower, upper, 0, none_i, none_i, none_f)
     starts, index, value, row_lower, row_upper = [], [], [], [], []
@@ -178,19 +187,7 @@ def _maximiser_lp(n: int, table: Table) -> tuple[np.ndarray, np.ndarray]:
     lp.run()
     if lp.getModelStatus().name != "kOptimal":
         raise DegenerateSystemError(f"the float guide LP did not solve: {lp.getModelStatus().name}")
-    plain = _strategy(lp, n)
-    # refinement: keep sum z >= value - slack, maximise the payoff against q = 1/2 on every card
-    value = lp.getInfo().objective_function_value
-    lp.addRows(1, np.array([value - 1e-9 * max(1.0, abs(value))]), np.array([kHighsInf]), n,
-               np.array([0], dtype=np.int32), np.arange(n, 2 * n, dtype=np.int32), np.ones(n))
-    cards = np.arange(1, n + 1, dtype=np.float64)
-    half = [(v[1][0][h] - v[0][0][h] + v[1][1][h] - v[0][1][h]) / 2 for h in (0, 1)]
-    on_bet = (cards - 1) * half[1] + (n - cards) * half[0]  # per unit of p_i
-    on_cumulative = on_bet - np.append(on_bet[1:], 0.0)  # p_i = P_i - P_{i-1}
-    lp.changeColsCost(2 * n, np.arange(2 * n, dtype=np.int32), np.concatenate([on_cumulative, np.zeros(n)]))
-    lp.run()
-    refined = _strategy(lp, n) if lp.getModelStatus().name == "kOptimal" else plain
-    return refined, plain
+    return _strategy(lp, n)
 
 
 def _strategy(lp: object, n: int) -> np.ndarray:
