@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_scale.py           # every row (about half a minute)
+    python benchmarks/bench_scale.py           # every row (about twenty seconds)
     python benchmarks/bench_scale.py --quick   # the start-up and n = 4000 rows
 
 Each job runs ``python -m exactpoker ...`` in a fresh process; the table gives
@@ -38,6 +38,7 @@ JOBS = (
     Job("start-up (vn mixed)", "n=3 b=1", ("vn", "mixed", "--n", "3", "--b", "1"), 0.3),
     Job("von Neumann card-by-card LP", "n=4000 b=2", ("vn", "mixed", "--n", "4000", "--b", "2"), 15.0),
     Job("von Neumann card-by-card LP", "n=10000 b=2", ("vn", "mixed", "--n", "10000", "--b", "2"), 60.0, 2.0),
+    Job("von Neumann all pure NEs", "n=20 b=2", ("vn", "pure", "--n", "20", "--b", "2"), 2.0),
 )
 QUICK = JOBS[:2]
 
