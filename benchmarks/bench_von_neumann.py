@@ -61,13 +61,15 @@ def bench_pure(quick: bool) -> None:
 
 def bench_fast(quick: bool) -> None:
     job = "card-by-card LP (fast)"
-    sizes = (50, 100, 200) if quick else (50, 100, 200, 500, 1000)
+    sizes = (50, 100, 200) if quick else (50, 100, 200, 500, 1000, 4000, 10000)
     rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.equilibrium(n, 2, method="fast"), describe_value)
             for n in sizes]
     print_table("One mixed NE by the card-by-card LP, b=2 (vnMNE, seed 000 section 2)", rows)
     targets = [Target("card-by-card LP for n=200, b=2", seconds_of(rows, "n=200 b=2"), 2.0)]
     if not quick:
         targets.append(Target("card-by-card LP for n=1000, b=2", seconds_of(rows, "n=1000 b=2"), 60.0))
+        targets.append(Target("card-by-card LP for n=4000, b=2 (issue 17)", seconds_of(rows, "n=4000 b=2"), 15.0))
+        targets.append(Target("card-by-card LP for n=10000, b=2 (issue 17)", seconds_of(rows, "n=10000 b=2"), 60.0))
     print_targets(targets)
 
 

@@ -38,7 +38,10 @@ from functools import total_ordering
 from typing import Iterable, Union
 
 import flint
-import sympy
+
+from exactpoker.lazy import is_instance, lazy
+
+sympy = lazy("sympy")
 
 __all__ = [
     "RealNumberField",
@@ -51,7 +54,6 @@ __all__ = [
 ]
 
 Rational = Union[int, Fraction]
-_X = sympy.Symbol("x")
 
 
 def _fmpq(value: Rational) -> flint.fmpq:
@@ -221,7 +223,7 @@ class AlgebraicNumber:
             return other.polynomial
         if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
             return flint.fmpq_poly([_fmpq(other)])
-        if isinstance(other, sympy.Rational):
+        if is_instance(other, "sympy", "Rational"):
             return flint.fmpq_poly([flint.fmpq(int(other.p), int(other.q))])
         return None
 
@@ -444,7 +446,7 @@ class RealAlgebraic:
         if self.poly is None:
             return sympy.Rational(self.lower.numerator, self.lower.denominator)
         coeffs = [_fraction(c) for c in self.poly.coeffs()]
-        expr = sum((sympy.Rational(c.numerator, c.denominator) * _X**k for k, c in enumerate(coeffs)), sympy.S(0))
+        expr = sum((sympy.Rational(c.numerator, c.denominator) * sympy.Symbol("x")**k for k, c in enumerate(coeffs)), sympy.S(0))
         return sympy.CRootOf(expr, self.index)
 
     def __float__(self) -> float:
@@ -568,13 +570,13 @@ def is_exact_number(value: object) -> bool:
 def _as_fmpq_poly(poly: object) -> flint.fmpq_poly:
     if isinstance(poly, flint.fmpq_poly):
         return poly
-    if isinstance(poly, sympy.Expr):
+    if is_instance(poly, "sympy", "Expr"):
         symbols = sorted(poly.free_symbols, key=str)
         if len(symbols) != 1:
             raise ValueError(f"RealNumberField(): need a polynomial in one symbol; got {poly}")
         coeffs = sympy.Poly(poly, symbols[0]).all_coeffs()[::-1]
         return flint.fmpq_poly([_fmpq(Fraction(int(c.p), int(c.q))) for c in map(sympy.Rational, coeffs)])
-    return flint.fmpq_poly([_fmpq(Fraction(str(c)) if isinstance(c, sympy.Rational) else Fraction(c)) for c in poly])
+    return flint.fmpq_poly([_fmpq(Fraction(str(c)) if is_instance(c, "sympy", "Rational") else Fraction(c)) for c in poly])
 
 
 def _to_sympy_rational(value: flint.fmpq | Fraction) -> sympy.Rational:

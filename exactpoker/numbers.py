@@ -12,10 +12,11 @@ from __future__ import annotations
 import numbers
 from fractions import Fraction
 
-import sympy
-
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.errors import InvalidParameterError
+from exactpoker.lazy import is_instance, lazy
+
+sympy = lazy("sympy")
 
 __all__ = ["to_fraction", "to_sympy", "exact_str", "parse_positive", "parse_int"]
 
@@ -33,7 +34,7 @@ def to_fraction(value: object, name: str) -> Fraction:
         return value
     if isinstance(value, numbers.Integral):
         return Fraction(int(value))
-    if isinstance(value, sympy.Rational):
+    if is_instance(value, "sympy", "Rational"):
         return Fraction(int(value.p), int(value.q))
     if isinstance(value, str):
         try:
@@ -46,7 +47,7 @@ def to_fraction(value: object, name: str) -> Fraction:
         raise InvalidParameterError(
             f"{name} must be exact (an int, a Fraction or a string like '5/2'); got the float {value!r}"
         )
-    if isinstance(value, sympy.Basic):
+    if is_instance(value, "sympy", "Basic"):
         raise InvalidParameterError(f"{name} must be a rational number; got {value}")
     raise InvalidParameterError(f"{name} must be a number; got {value!r}")
 

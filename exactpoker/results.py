@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
-import sympy
-
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.certify import Certificate
 from exactpoker.core.profile import BehaviourProfile
+from exactpoker.lazy import is_instance, lazy
 from exactpoker.numbers import exact_str, to_sympy
+
+sympy = lazy("sympy")
 
 __all__ = ["Equilibrium", "SolveResult", "jsonable"]
 
@@ -29,7 +30,7 @@ def jsonable(value: Any) -> Any:
     """Turn exact numbers into exact strings, recursively (for JSON)."""
     if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
         return exact_str(value)
-    if isinstance(value, (sympy.Basic, AlgebraicNumber)):
+    if isinstance(value, AlgebraicNumber) or is_instance(value, "sympy", "Basic"):
         return str(value)
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}
@@ -48,6 +49,28 @@ def _sympify(value: Any) -> Any:
     return value
 
 
+class _SympyView:
+    """A field kept as given (as ``exact_<name>``) and read as sympy numbers, converted on first read."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)  # so the dataclass field has no default
+        key = "_sympy_" + self.name
+        if key not in obj.__dict__:
+            obj.__dict__[key] = self.kind(_sympify(obj.__dict__["exact_" + self.name]))
+        return obj.__dict__[key]
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__["exact_" + self.name] = value
+        obj.__dict__.pop("_sympy_" + self.name, None)
+
+
 @dataclass(frozen=True)
 class Equilibrium:
     """One certified equilibrium.
@@ -59,6 +82,10 @@ class Equilibrium:
     strategies : dict
         Per player name, the game's natural table of the strategy (for the
         card games: the probability of the aggressive action per card).
+    exact_values, exact_strategies :
+        The same numbers as given (``Fraction``, algebraic or sympy); the
+        sympy views above are made on first use, so printing a result does not
+        import sympy.
     certificate : Certificate
         The exact check that passed; re-run it with
         :func:`exactpoker.certify.verify` on :attr:`profile`.
@@ -66,8 +93,8 @@ class Equilibrium:
         The full behaviour profile.
     """
 
-    values: tuple[sympy.Rational, ...]
-    strategies: Mapping[str, Any]
+    values: tuple[sympy.Rational, ...] = _SympyView(tuple)  # type: ignore[assignment]
+    strategies: Mapping[str, Any] = _SympyView(dict)  # type: ignore[assignment]
     certificate: Certificate = field(repr=False)
     profile: BehaviourProfile = field(repr=False)
 
@@ -75,12 +102,7 @@ class Equilibrium:
     def from_certificate(
         cls, certificate: Certificate, strategies: Mapping[str, Any], profile: BehaviourProfile
     ) -> "Equilibrium":
-        return cls(
-            values=tuple(to_sympy(v) for v in certificate.payoffs),
-            strategies=_sympify(dict(strategies)),
-            certificate=certificate,
-            profile=profile,
-        )
+        return cls(tuple(certificate.payoffs), dict(strategies), certificate, profile)
 
     @property
     def certified(self) -> bool:
@@ -88,14 +110,14 @@ class Equilibrium:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "values": jsonable(list(self.values)),
-            "strategies": jsonable(self.strategies),
+            "values": jsonable(list(self.exact_values)),
+            "strategies": jsonable(self.exact_strategies),
             "certified": self.certified,
         }
 
     def __str__(self) -> str:
-        lines = ["values: " + ", ".join(str(v) for v in self.values)]
-        for name, table in self.strategies.items():
+        lines = ["values: " + ", ".join(_text(v) for v in self.exact_values)]
+        for name, table in self.exact_strategies.items():
             lines.append(f"  {name}: {_format_table(table)}")
         lines.append("  certified: " + ("yes (exact best-response check)" if self.certified else "NO"))
         return "\n".join(lines)
@@ -106,7 +128,12 @@ def _format_table(table: Any) -> str:
         return "; ".join(f"{k}: {_format_table(v)}" for k, v in table.items())
     if isinstance(table, (list, tuple)):
         return "[" + ", ".join(_format_table(v) for v in table) + "]"
-    return str(table)
+    return _text(table)
+
+
+def _text(value: Any) -> str:
+    """``str`` of the sympy view of ``value`` (exact numbers print as sympy prints them)."""
+    return exact_str(value) if isinstance(value, (Fraction, int)) and not isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)

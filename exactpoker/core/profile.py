@@ -47,12 +47,20 @@ class BehaviourProfile:
     def from_tables(
         cls, compiled: CompiledGame, tables: Sequence[Mapping[str, Sequence[object]]]
     ) -> "BehaviourProfile":
+        """Build a profile from per-label, per-card tables (see :meth:`from_layout_tables`)."""
+        return cls.from_layout_tables(compiled.layouts, tables)
+
+    @classmethod
+    def from_layout_tables(
+        cls, layouts: Sequence[PlayerLayout], tables: Sequence[Mapping[str, Sequence[object]]]
+    ) -> "BehaviourProfile":
         """Build a profile from per-label, per-card tables.
 
         Parameters
         ----------
-        compiled : CompiledGame
-            The game the profile is for.
+        layouts : sequence of PlayerLayout
+            The game's layouts (``compiled.layouts``, or
+            :func:`exactpoker.core.compiler.compile_layouts` without the payoffs).
         tables : sequence of mapping
             One mapping per player from node label to a list over cards
             ``1..n``.  Each item is either one number, the probability of the
@@ -61,7 +69,7 @@ class BehaviourProfile:
             left out; they default to the first action.
         """
         strategies = []
-        for p, layout in enumerate(compiled.layouts):
+        for p, layout in enumerate(layouts):
             table = tables[p]
             unknown = set(table) - set(layout.labels)
             if unknown:

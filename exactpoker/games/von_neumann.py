@@ -34,6 +34,7 @@ import numpy as np
 
 from exactpoker.certify import Certificate, verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.core.compiler import compile_layouts
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.pure import (
@@ -43,6 +44,7 @@ from exactpoker.solve.pure import (
     pure_realization,
     strategic_form,
 )
+from exactpoker.solve.sign_games import sign_game, solve_sign_game
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -194,7 +196,7 @@ def _strategic_matrix(g: CompiledGame, rows: np.ndarray, cols: np.ndarray) -> np
     return pure_realization(first, rows) @ dense @ pure_realization(second, cols).T
 
 
-def equilibrium(n: int, b: object, *, method: Literal["fast", "slow", "simplex"] = "fast") -> SolveResult:
+def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow", "simplex"] = "fast") -> SolveResult:
     """One mixed Nash equilibrium, exact and certified.
 
     Parameters
@@ -203,10 +205,14 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "slow", "simplex"]
         Deck size, ``>= 2``.
     b : rational
         Bet size, ``> 0``.
-    method : {"fast", "slow", "simplex"}
+    method : {"fast", "generic", "slow", "simplex"}
         ``"fast"``: the card-by-card (sequence-form) LP, solved by HiGHS and
-        finished exactly on its support (the paper's vnMNE).  ``"simplex"``:
-        the same LP by the exact rational simplex.  ``"slow"``: the LP of the
+        finished exactly on its support (the paper's vnMNE), using that the
+        payoff depends on the cards only through who holds the higher one
+        (:mod:`exactpoker.solve.sign_games`: O(n) memory, n = 10,000 in
+        seconds).  ``"generic"``: the same LP through the general sequence-form
+        solver (:func:`exactpoker.solve.zerosum.solve_zero_sum`, O(n^2)).
+        ``"simplex"``: the same LP by the exact rational simplex.  ``"slow"``: the LP of the
         ``2^n x 2^n`` matrix game (the paper's MNE), ``n <= 9``; its mixture
         over pure strategies is in ``details``.
 
@@ -217,13 +223,26 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "slow", "simplex"]
     """
     if method == "slow":
         return _slow_equilibrium(n, b)
-    if method not in ("fast", "simplex"):
-        raise ValueError(f"equilibrium(): method must be 'fast', 'slow' or 'simplex'; got {method!r}")
+    if method not in ("fast", "generic", "simplex"):
+        raise ValueError(f"equilibrium(): method must be 'fast', 'generic', 'slow' or 'simplex'; got {method!r}")
     n = parse_int(n, "n", 2)
+    if method == "fast":
+        return _structured_equilibrium(n, b)
     g = compiled(n, b)
-    profile, certificate, used = solve_zero_sum(g, method="support" if method == "fast" else "simplex")
+    profile, certificate, used = solve_zero_sum(g, method="support" if method == "generic" else "simplex")
     label = "card-by-card LP (float-guided, exact finish)" if used == "support" else "card-by-card LP (exact simplex)"
     return SolveResult(NAME, _params(g), label, (_certified(g, profile, certificate),))
+
+
+def _structured_equilibrium(n: int, b: object) -> SolveResult:
+    """The card-by-card LP by :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check."""
+    rules = game(n, b)
+    structure = sign_game(rules)
+    assert structure is not None  # von Neumann poker is decided by who holds the higher card
+    bet, call, certificate = solve_sign_game(structure)
+    profile = BehaviourProfile.from_layout_tables(compile_layouts(rules), [{OPEN: bet}, {RESPOND: call}])
+    equilibrium = Equilibrium.from_certificate(certificate, {"I": bet, "II": call}, profile)
+    return SolveResult(NAME, dict(rules.parameters), "card-by-card LP (float-guided, exact finish)", (equilibrium,))
 
 
 def _slow_equilibrium(n: int, b: object) -> SolveResult:

@@ -41,10 +41,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
-import scipy.sparse
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.errors import DegenerateSystemError, InvalidGameError
+from exactpoker.lazy import lazy
+
+scipy = lazy("scipy")
 
 __all__ = [
     "g",

@@ -12,12 +12,14 @@ plans is used; the exact finish and the certificate do not depend on them.
 from __future__ import annotations
 
 import numpy as np
-import scipy.optimize
-import scipy.sparse as sp
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.lazy import lazy
 from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
+
+scipy = lazy("scipy")
+sp = lazy("scipy.sparse")
 
 __all__ = ["float_guides", "optimal_basis"]
 

@@ -72,6 +72,10 @@ def pure_realization(layout: PlayerLayout, choices: np.ndarray) -> np.ndarray:
     rows = choices.shape[0]
     weights = np.zeros((rows, layout.num_sequences), dtype=np.int64)
     weights[:, 0] = 1
+    if all(layout.parent_sequence(i) == 0 for i in range(layout.num_infosets)):  # every move a first move
+        firsts = np.array([layout.infoset_sequences(i)[0] for i in range(layout.num_infosets)], dtype=np.int64)
+        weights[np.arange(rows)[:, None], firsts[None, :] + choices.astype(np.int64)] = 1
+        return weights
     for infoset in range(layout.num_infosets):
         first = layout.infoset_sequences(infoset)[0]
         parent = weights[:, layout.parent_sequence(infoset)]
@@ -99,6 +103,18 @@ def _payoff_matrices(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
         np.add.at(mat, (compiled.sequences[:, 0], compiled.sequences[:, 1]), compiled.coefficients[:, p])
         mats.append(_narrow(mat))
     return mats[0], mats[1]
+
+
+def _weighted(weights: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """``weights @ matrix`` for 0/1 realization weights, by float64 BLAS when that is exact.
+
+    Every term is an integer of absolute value at most ``max |matrix|``; when
+    ``inner * max |matrix| < 2^53`` every partial sum is an integer that
+    float64 represents exactly, so the product is the exact integer one.
+    """
+    if matrix.dtype == np.int64 and matrix.size and int(np.abs(matrix).max()) * matrix.shape[0] < 2**53:
+        return (weights.astype(np.float64) @ matrix.astype(np.float64)).astype(np.int64)
+    return weights @ matrix
 
 
 def _narrow(mat: np.ndarray) -> np.ndarray:
@@ -226,7 +242,7 @@ def _enumerate(
     total = strategy_count(enumerated)
     for start in range(0, total, _CHUNK):
         choices = _all_choices(enumerated, start, min(total, start + _CHUNK))
-        masks = _optimal_masks(responder, pure_realization(enumerated, choices) @ other.T)
+        masks = _optimal_masks(responder, _weighted(pure_realization(enumerated, choices), other.T))
         sizes = np.prod(np.stack([m.sum(axis=1) for m in masks], axis=1), axis=1)
         small = np.nonzero(sizes <= _CHUNK)[0]
         rows, replies = _expand_ties(masks, small)
@@ -276,7 +292,7 @@ def _is_best(
     replies: np.ndarray,
 ) -> np.ndarray:
     """For each row, whether ``strategies[row]`` is a best response to ``replies[row]``."""
-    values = pure_realization(responder, replies) @ own.T  # the enumerated player's sequence values
+    values = _weighted(pure_realization(responder, replies), own.T)  # the enumerated player's sequence values
     ok = np.ones(len(replies), dtype=bool)
     rows = np.arange(len(replies))
     for infoset in range(enumerated.num_infosets):

@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.lazy import lazy
+
+sp = lazy("scipy.sparse")
 
 __all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "sequence_form_lp", "standard_lp"]
 

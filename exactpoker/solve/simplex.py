@@ -38,12 +38,13 @@ from fractions import Fraction
 from typing import Iterable, Literal, Sequence
 
 import numpy as np
-import scipy.linalg
-import scipy.optimize
 from flint import fmpq, fmpq_mat
 
 from exactpoker.errors import CertificationError, InfeasibleError, InvalidParameterError, UnboundedError
 from exactpoker.numbers import to_fraction
+from exactpoker.lazy import lazy
+
+scipy = lazy("scipy")
 
 __all__ = [
     "LPCertificate",

@@ -24,12 +24,14 @@ from __future__ import annotations
 from graphlib import TopologicalSorter
 
 import numpy as np
-import scipy.sparse as sp
 from flint import fmpq, fmpq_mat
-from scipy.sparse.csgraph import connected_components, maximum_bipartite_matching
-from scipy.sparse.linalg import splu
 
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.lazy import lazy
+
+sp = lazy("scipy.sparse")
+csgraph = lazy("scipy.sparse.csgraph")
+sparse_linalg = lazy("scipy.sparse.linalg")
 
 __all__ = ["BlockTriangular"]
 
@@ -70,7 +72,7 @@ class BlockTriangular:
         pattern = sp.csr_matrix(
             (np.ones(len(entries)), ([i for i, _ in entries], [j for _, j in entries])), shape=(n, n)
         )
-        match = maximum_bipartite_matching(pattern, perm_type="column")  # row i <-> column match[i]
+        match = csgraph.maximum_bipartite_matching(pattern, perm_type="column")  # row i <-> column match[i]
         if np.any(match < 0):
             raise DegenerateSystemError("the basis matrix is structurally singular")
         owner = np.empty(n, dtype=np.int64)
@@ -79,7 +81,7 @@ class BlockTriangular:
         graph = sp.csr_matrix(
             (np.ones(len(entries)), ([i for i, _ in entries], [owner[j] for _, j in entries])), shape=(n, n)
         )
-        count, label = connected_components(graph, directed=True, connection="strong")
+        count, label = csgraph.connected_components(graph, directed=True, connection="strong")
         members: list[list[int]] = [[] for _ in range(count)]
         for i, b in enumerate(label.tolist()):
             members[b].append(i)
@@ -177,7 +179,7 @@ class _SparseLU:
             ([v for _, _, v in entries], ([i for i, _, _ in entries], [j for _, j, _ in entries])), shape=(n, n)
         )
         try:
-            lu = splu(pattern, permc_spec="COLAMD")
+            lu = sparse_linalg.splu(pattern, permc_spec="COLAMD")
         except RuntimeError:  # singular in floating point: no order to borrow
             raise ZeroDivisionError("no float LU order") from None
         self.row_of = np.empty(n, dtype=np.int64)

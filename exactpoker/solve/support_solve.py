@@ -58,7 +58,6 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 import warnings
 
 import numpy as np
-import scipy.linalg
 
 from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, CertifiedReal, SupportError, ball_equilibrium,
                                       certify_box, gain_value_polynomials)
@@ -69,6 +68,9 @@ from exactpoker.errors import CertificationError, DegenerateSystemError
 from exactpoker.results import Equilibrium
 from exactpoker.solve.elimination import EliminationError, jacobian_at, solve_near
 from exactpoker.solve.krawczyk import IsolatingBox, KrawczykError, isolate
+from exactpoker.lazy import lazy
+
+scipy = lazy("scipy")
 
 if TYPE_CHECKING:  # pragma: no cover
     import flint
