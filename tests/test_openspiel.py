@@ -311,7 +311,6 @@ def test_kuhn3_equilibrium_passes_openspiel_nash_conv():
 
 
 def test_three_player_kuhn_solved_through_the_dispatcher():
-    pytest.importorskip("exactpoker.solve.nplayer")
     result = solve("kuhn_poker(players=3)")
     [eq] = result.equilibria
     assert eq.certified and sum(eq.values) == 0

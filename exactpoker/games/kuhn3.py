@@ -75,6 +75,8 @@ from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, 
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
+# the float guide and its epsilons are shared with every N-player exact finish
+from exactpoker.solve.continuation import EPSILON, RELIABLE_EPSILON, trace_down
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
@@ -401,13 +403,6 @@ def reach_probabilities(g: CompiledGame, profile: "BehaviourProfile") -> dict[in
 
 # -- exact equilibria (float guide, exact finish) ----------------------------------------------
 
-#: The regularisation parameter of the float guide (the seed uses 1e-6).  A variable at 0 or 1 whose gain
-#: ``f`` is small sits about ``EPSILON / (pi |f|)`` from its end (eq. 4): at 1e-9 a gain above 3e-7 is still read
-#: at its end by the exact finish (``N = 13, P = 46/5`` has one of 2e-5, read as interior at 1e-7).
-EPSILON = 1e-9
-#: The guide is first followed down to this epsilon, where the continuation is reliable; if it cannot go on
-#: from there to a smaller one (a stiff fold, e.g. at ``N = 8, P = 3``), the solution there is the guide.
-RELIABLE_EPSILON = 1e-7
 
 
 @lru_cache(maxsize=16)
@@ -455,21 +450,7 @@ def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
     Below :data:`RELIABLE_EPSILON` the continuation may fail; the guide is then the solution there.
     """
     system = gain_system(parse_cards(cards), extra)
-    return system.full(_trace_down(system, float(parse_pot(pot)), eps))
-
-
-def _trace_down(system: "GainSystem", pot: float, eps: float, *, eps_start: float = 1.0,
-                x0: "np.ndarray | None" = None) -> "np.ndarray":
-    """The free variables of the solution at ``eps`` (or :data:`RELIABLE_EPSILON`, see :func:`float_equilibrium`)."""
-    from exactpoker.solve.continuation import trace_epsilon
-
-    reliable = trace_epsilon(system, pot, eps_start=eps_start, eps_end=max(eps, RELIABLE_EPSILON), x0=x0)
-    if eps >= RELIABLE_EPSILON:
-        return reliable
-    try:
-        return trace_epsilon(system, pot, eps_start=RELIABLE_EPSILON, eps_end=eps, x0=reliable, start_tol=1e-8)
-    except DegenerateSystemError:
-        return reliable
+    return system.full(trace_down(system, float(parse_pot(pot)), eps))
 
 
 def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
@@ -606,9 +587,9 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     try:
         X = newton(reg.residual, np.append(guess, target))
         # follow this solution down to the small epsilon of the exact finish
-        x = _trace_down(system, target, EPSILON, eps_start=eps, x0=X[:-1])
+        x = trace_down(system, target, EPSILON, eps_start=eps, x0=X[:-1])
     except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
-        x = _trace_down(system, target, EPSILON)
+        x = trace_down(system, target, EPSILON)
     solution = exact_from_guide(n, p, system.full(x))
     return _result(n, p, solution, "branch of the regularised system (seed 003), exact finish")
 

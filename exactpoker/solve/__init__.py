@@ -1,1 +1,36 @@
-"""Solvers: exact LP, zero-sum games, pure equilibria."""
+"""The solvers, from any compiled game to certified equilibria.
+
+Entry point
+    :mod:`~exactpoker.solve.dispatch` -- :func:`~exactpoker.solve.dispatch.solve_compiled`
+    picks the method from the compiled game's shape and certifies every answer.
+
+Two players, zero-sum (von Stengel's sequence form)
+    :mod:`~exactpoker.solve.sequence_form` (the LP), :mod:`~exactpoker.solve.zerosum`
+    (support, basis or simplex path), :mod:`~exactpoker.solve.float_guide` (HiGHS),
+    :mod:`~exactpoker.solve.support` and :mod:`~exactpoker.solve.basis` (exact point from the
+    guide's support or optimal basis), :mod:`~exactpoker.solve.sparse_exact` (exact sparse LU),
+    :mod:`~exactpoker.solve.simplex` (exact simplex, the fallback),
+    :mod:`~exactpoker.solve.sign_games` (games whose payoffs depend on which card is higher:
+    O(n) structure), :mod:`~exactpoker.solve.optimal_set` (every optimal strategy).
+
+Two players, general-sum
+    :mod:`~exactpoker.solve.lemke` (Lemke's method on the sequence form, exact).
+
+Pure equilibria
+    :mod:`~exactpoker.solve.pure` (two players), :func:`~exactpoker.solve.nplayer.pure_equilibria_n`
+    (any number).
+
+Three or more players: one staged entry point, :mod:`~exactpoker.solve.nplayer`
+    guide (:mod:`~exactpoker.solve.continuation`: the regularised system, arc-length
+    continuation) -> support -> exact finish (:mod:`~exactpoker.solve.support_solve`: rational,
+    then algebraic via :mod:`~exactpoker.solve.elimination` and
+    :mod:`~exactpoker.solve.algebraic_roots`, then an isolating box by
+    :mod:`~exactpoker.solve.krawczyk`) -> certificate.  Seed 003's three-player Kuhn poker
+    (:mod:`exactpoker.games.kuhn3`) runs the same stages; seed 000's three-player poker uses the
+    indifference systems of :mod:`~exactpoker.solve.indifference` (segments of equilibria).
+
+Regions of parameters
+    :mod:`~exactpoker.solve.parametric` (the value piecewise in a parameter),
+    :mod:`~exactpoker.solve.open_box` (algebra on a box), :mod:`~exactpoker.solve.box_exclusion`
+    (proved bisection), :mod:`~exactpoker.solve.multilinear_region` (regions of free coefficients).
+"""

@@ -56,7 +56,18 @@ __all__ = [
     "newton",
     "continue_branch",
     "trace_epsilon",
+    "trace_down",
+    "EPSILON",
+    "RELIABLE_EPSILON",
 ]
+
+#: The regularisation parameter of the float guide (seed 003 uses 1e-6).  A variable at 0 or 1 whose gain
+#: ``f`` is small sits about ``EPSILON / (pi |f|)`` from its end (eq. 4): at 1e-9 a gain above 3e-7 is still read
+#: at its end by the exact finish (seed 003's ``N = 13, P = 46/5`` has one of 2e-5, read as interior at 1e-7).
+EPSILON = 1e-9
+#: The guide is first followed down to this epsilon, where the continuation is reliable; if it cannot go on
+#: from there to a smaller one (a stiff fold, e.g. seed 003 at ``N = 8, P = 3``), the solution there is the guide.
+RELIABLE_EPSILON = 1e-7
 
 
 def g(y: np.ndarray) -> np.ndarray:
@@ -164,6 +175,11 @@ class GainSystem:
         # work space, reused: large temporaries are otherwise mapped and unmapped at every evaluation
         self._gain_work = np.empty((2, len(self._gain_base)))
         self._jacobian_work = np.empty((2, len(self._jacobian_base)))
+
+    @classmethod
+    def from_game(cls, game: CompiledGame, fixed: Mapping[int, float] | None = None) -> "GainSystem":
+        """The system of one game (no parameter: ``t`` is ignored)."""
+        return cls.from_games((0.0, game), (1.0, game), fixed)
 
     @classmethod
     def from_games(
@@ -465,3 +481,21 @@ def trace_epsilon(system: GainSystem, t: float, *, eps_start: float = 1.0, eps_e
         return newton(reg.residual, guess)[:-1]
     except DegenerateSystemError:
         return last[:-1]
+
+
+def trace_down(system: GainSystem, t: float, eps: float = EPSILON, *, eps_start: float = 1.0,
+               x0: np.ndarray | None = None) -> np.ndarray:
+    """The free variables of the solution at ``eps``, or at :data:`RELIABLE_EPSILON` if the way below fails.
+
+    The float guide of every N-player exact finish (seed 003's three-player
+    Kuhn poker, :mod:`exactpoker.solve.nplayer`): :func:`trace_epsilon` down to
+    the reliable epsilon, then on to ``eps``; a stiff fold below the reliable
+    epsilon leaves the solution there as the guide.
+    """
+    reliable = trace_epsilon(system, t, eps_start=eps_start, eps_end=max(eps, RELIABLE_EPSILON), x0=x0)
+    if eps >= RELIABLE_EPSILON:
+        return reliable
+    try:
+        return trace_epsilon(system, t, eps_start=RELIABLE_EPSILON, eps_end=eps, x0=reliable, start_tol=1e-8)
+    except DegenerateSystemError:
+        return reliable

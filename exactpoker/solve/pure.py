@@ -42,6 +42,7 @@ __all__ = [
     "strategic_form",
     "pure_realization",
     "strategy_count",
+    "all_choices",
     "matrix_pure_equilibria",
     "choice_payoffs",
 ]
@@ -83,7 +84,7 @@ def pure_realization(layout: PlayerLayout, choices: np.ndarray) -> np.ndarray:
     return weights
 
 
-def _all_choices(layout: PlayerLayout, start: int, stop: int) -> np.ndarray:
+def all_choices(layout: PlayerLayout, start: int, stop: int) -> np.ndarray:
     """Pure strategies number ``start..stop-1`` in mixed-radix order (last information set fastest)."""
     radices = [len(layout.infoset_sequences(i)) for i in range(layout.num_infosets)]
     codes = np.arange(start, stop, dtype=np.int64)
@@ -133,8 +134,8 @@ def strategic_form(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray, np.n
             f"strategic_form(): the table would have {cells} cells (limit {_BRUTE_FORCE_CELLS}); "
             "use the separable method or a smaller deck"
         )
-    rows = _all_choices(first, 0, strategy_count(first))
-    cols = _all_choices(second, 0, strategy_count(second))
+    rows = all_choices(first, 0, strategy_count(first))
+    cols = all_choices(second, 0, strategy_count(second))
     a1, a2 = _payoff_matrices(compiled)
     x, y = pure_realization(first, rows), pure_realization(second, cols)
     return rows, cols, x @ a1 @ y.T, x @ a2 @ y.T
@@ -241,7 +242,7 @@ def _enumerate(
     """
     total = strategy_count(enumerated)
     for start in range(0, total, _CHUNK):
-        choices = _all_choices(enumerated, start, min(total, start + _CHUNK))
+        choices = all_choices(enumerated, start, min(total, start + _CHUNK))
         masks = _optimal_masks(responder, _weighted(pure_realization(enumerated, choices), other.T))
         sizes = np.prod(np.stack([m.sum(axis=1) for m in masks], axis=1), axis=1)
         small = np.nonzero(sizes <= _CHUNK)[0]

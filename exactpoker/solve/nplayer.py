@@ -1,0 +1,186 @@
+"""Games of three or more players: the one staged entry point of the exact N-player finish.
+
+:func:`exactpoker.solve.dispatch.solve_compiled` sends every game with three or
+more players here.  The stages are seed 003's method (Billingham et al., the
+three-player Kuhn poker of ``N`` cards, section 3), which
+:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game whose
+information sets all have two actions:
+
+1. **guide** -- the regularised system of counterfactual gains
+   (:class:`~exactpoker.solve.continuation.GainSystem`) followed down in
+   ``epsilon`` by arc-length continuation
+   (:func:`~exactpoker.solve.continuation.trace_down`): floating point, a guide
+   only;
+2. **support** -- each variable read at 0, at 1 or interior
+   (:func:`~exactpoker.solve.support_solve.classify`);
+3. **exact finish** -- the indifference equations on that support solved
+   exactly (:func:`~exactpoker.solve.support_solve.solve_exact`): a rational
+   point, else a point of one real number field
+   (:class:`~exactpoker.algebraic.AlgebraicNumber` entries);
+4. **certificate** -- the finish checks the profile with the sequential
+   certificate; the dispatcher then runs the plain exact Nash check
+   (:func:`exactpoker.certify.verify`) on it as on every answer.
+
+An equilibrium of too high an algebraic degree for a minimal polynomial is
+found by the finish only as an isolating box proved in ball arithmetic; that
+answer is not a point the plain certificate can check, so this entry point
+refuses it, naming the stage (the seed-003 command ``exactpoker kuhn3``
+reports such boxes).  Games with an information set of more than two actions
+are refused before stage 1, naming the set.
+
+:func:`pure_equilibria_n` lists every pure equilibrium of an N-player game by
+exhaustive best responses on the strategic form (exact integers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.core.compiled import CompiledGame, SequenceLayout
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError, InvalidParameterError
+from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, strategy_count
+
+__all__ = ["NPlayerSolution", "solve_n_player", "pure_equilibria_n", "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS"]
+
+#: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
+MAX_PURE_PROFILES = 1 << 24
+#: Most cells of the dense sequence-form payoff tensor it builds on the way.
+MAX_SEQUENCE_CELLS = 1 << 24
+
+
+@dataclass(frozen=True)
+class NPlayerSolution:
+    """An exact equilibrium of an N-player game and the stage that finished it."""
+
+    profile: BehaviourProfile
+    stage: str
+    notes: tuple[str, ...]
+
+
+def _size(compiled: CompiledGame) -> str:
+    infosets = ", ".join(str(layout.num_infosets) for layout in compiled.layouts)
+    return f"{compiled.num_players} players, information sets per player {infosets}"
+
+
+def _check_two_actions(compiled: CompiledGame) -> None:
+    for player, layout in enumerate(compiled.layouts):
+        for infoset in range(layout.num_infosets):
+            actions = layout.infoset_actions(infoset)
+            if len(actions) != 2:
+                raise InvalidGameError(
+                    f"the N-player exact finish needs two actions at every information set; "
+                    f"{compiled.player_names[player]}'s information set {layout.infoset_name(infoset)!r} has "
+                    f"{len(actions)} ({', '.join(actions)}); try --all-pure for the pure equilibria"
+                )
+
+
+def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30) -> NPlayerSolution:
+    """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        Every information set must have two actions.
+    eps : float, optional
+        The regularisation of the float guide (default
+        :data:`~exactpoker.solve.continuation.EPSILON`).
+    digits : int
+        Passed to the exact finish (the isolating-box stage, which this entry
+        point refuses, stops there).
+
+    Raises
+    ------
+    InvalidGameError
+        An information set with other than two actions.
+    CertificationError
+        A stage could not finish; the message names the stage and the game's size.
+    """
+    from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down
+    from exactpoker.solve.support_solve import BallSolution, solve_exact
+
+    _check_two_actions(compiled)
+    system = GainSystem.from_game(compiled)
+    try:
+        guide = system.full(trace_down(system, 0.0, EPSILON if eps is None else eps))
+    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(compiled)}): {error}") from None
+    try:
+        solution = solve_exact(compiled, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
+                               digits=digits)
+    except CertificationError as error:
+        raise CertificationError(
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(compiled)}): {error}"
+        ) from None
+    if isinstance(solution, BallSolution):
+        raise CertificationError(
+            f"N-player finish, stage 3: the equilibrium near the guide is irrational of too high a degree for a "
+            f"minimal polynomial; it was isolated only in a box proved in ball arithmetic, which the exact "
+            f"certificate of `solve` cannot check ({_size(compiled)})"
+        )
+    field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
+    stage = "rational" if field is None else f"algebraic, degree {field.degree}"
+    notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
+             f"{len(solution.interior)} mixed; exact finish: {stage}"]
+    if solution.pinned:
+        notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
+                     "information sets the others never reach) and were set at simple rationals")
+    return NPlayerSolution(solution.profile, stage, tuple(notes))
+
+
+def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:
+    """Each player's payoff numerator at every pure profile: shape ``(S_1, ..., S_N)``."""
+    shape = tuple(layout.num_sequences for layout in compiled.layouts)
+    coefficients = compiled.coefficients
+    bound = int(np.abs(coefficients.astype(object)).sum(axis=0).max()) if len(coefficients) else 0
+    dtype = np.int64 if bound < 2**62 else object
+    index = tuple(compiled.sequences[:, k] for k in range(compiled.num_players))
+    tensors = []
+    for player in range(compiled.num_players):
+        tensor = np.zeros(shape, dtype=dtype)
+        np.add.at(tensor, index, coefficients[:, player].astype(dtype))
+        for w in weights:  # contract the first remaining sequence axis with that player's 0/1 weights
+            tensor = np.tensordot(tensor, w.T.astype(dtype), axes=([0], [0]))
+        tensors.append(tensor)
+    return tensors
+
+
+def pure_equilibria_n(compiled: CompiledGame) -> list[PureProfile]:
+    """Every pure Nash equilibrium of an N-player compiled game (any N >= 2), in lexicographic order.
+
+    A pure profile is an equilibrium when no player's payoff rises by
+    switching to another pure strategy: every cell of the strategic form is
+    compared with the best along each player's axis, in exact integers over
+    the compiled denominator.
+
+    Raises
+    ------
+    InvalidParameterError
+        If the strategic form has more than :data:`MAX_PURE_PROFILES` cells.
+    """
+    layouts: tuple[SequenceLayout, ...] = tuple(compiled.layouts)
+    counts = [strategy_count(layout) for layout in layouts]
+    cells = int(np.prod([float(c) for c in counts]))
+    sequence_cells = int(np.prod([float(layout.num_sequences) for layout in layouts]))
+    if cells > MAX_PURE_PROFILES or sequence_cells > MAX_SEQUENCE_CELLS:
+        raise InvalidParameterError(
+            f"--all-pure: the strategic form has {' x '.join(map(str, counts))} pure profiles (sequence form "
+            f"{sequence_cells} cells); the limit is {MAX_PURE_PROFILES} profiles and {MAX_SEQUENCE_CELLS} cells"
+        )
+    choices = [all_choices(layout, 0, count) for layout, count in zip(layouts, counts)]
+    weights = [pure_realization(layout, c) for layout, c in zip(layouts, choices)]
+    tensors = _payoff_tensors(compiled, weights)
+    stable = np.ones(tuple(counts), dtype=bool)
+    for player, tensor in enumerate(tensors):
+        stable &= tensor == tensor.max(axis=player, keepdims=True)
+    found = []
+    for cell in np.argwhere(stable):
+        found.append(PureProfile(
+            tuple(tuple(int(a) for a in choices[p][s]) for p, s in enumerate(cell)),
+            tuple(Fraction(int(t[tuple(cell)]), compiled.denominator) for t in tensors),
+        ))
+    return found
