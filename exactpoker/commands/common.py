@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-__all__ = ["add_json", "emit", "stderr_progress"]
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.parallel import Runner
+
+__all__ = ["add_json", "emit", "stderr_progress", "add_runner_options", "runner_of"]
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:
@@ -30,3 +33,25 @@ def stderr_progress(unit: str) -> Callable[[int, int], None] | None:
         print(f"\r{done}/{total} {unit}", end=end, file=sys.stderr, flush=True)
 
     return report
+
+
+def add_runner_options(parser: argparse.ArgumentParser, *, timeout: bool = False) -> None:
+    """``--workers K`` / ``--scheduler ADDRESS`` (and ``--timeout S``): where independent tasks run (Dask)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", default=None,
+                       help="local worker processes, an integer >= 1 (default: one per CPU; 1 runs here)")
+    where.add_argument("--scheduler", default=None,
+                       help="address of a running Dask scheduler (tcp://host:8786) to run the tasks on a cluster")
+    if timeout:
+        parser.add_argument("--timeout", default=None, help="seconds each task may take, a positive number")
+
+
+def runner_of(args: argparse.Namespace) -> "Runner":
+    """The :class:`~exactpoker.parallel.Runner` the options of :func:`add_runner_options` ask for."""
+    from exactpoker.numbers import parse_int, parse_positive
+    from exactpoker.parallel import Runner
+
+    workers = None if args.workers is None else parse_int(args.workers, "--workers", 1, 4096)
+    timeout = getattr(args, "timeout", None)
+    seconds = None if timeout is None else float(parse_positive(timeout, "--timeout"))
+    return Runner(workers, args.scheduler, seconds)

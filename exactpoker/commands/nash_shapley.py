@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, add_runner_options, emit, runner_of
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import parse_int
 
@@ -50,8 +50,7 @@ def _nash_shapley(args: argparse.Namespace) -> None:
     if args.exhaustive:
         from exactpoker.games.nash_shapley_exhaustive import exhaustive
 
-        workers = None if args.workers is None else parse_int(args.workers, "workers", 1, 1024)
-        result = exhaustive(args.a, args.b, workers)
+        result = exhaustive(args.a, args.b, runner=runner_of(args))
     else:
         from exactpoker.games.nash_shapley_equilibria import equilibria
 
@@ -75,7 +74,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     parser.add_argument("--digits", default="10", help="decimal digits of the boundaries (regions)")
     parser.add_argument("--exhaustive", action="store_true",
                         help="points: decide every case of condition (C) too, proving the list complete (slow)")
-    parser.add_argument("--workers", default=None,
-                        help="--exhaustive: processes sharing the cases, an integer >= 1 (default: one per CPU)")
+    add_runner_options(parser)  # --exhaustive: where the cases run (a local Dask cluster by default)
     add_json(parser)
     parser.set_defaults(run=_nash_shapley)

@@ -33,9 +33,6 @@ and the result then says the list is not proved complete.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
@@ -51,6 +48,7 @@ from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THRE
                                                       system_case)
 from exactpoker.games.nash_shapley_families import case_family, deviation_conditions
 from exactpoker.numbers import parse_positive, to_sympy
+from exactpoker.parallel import Runner
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
 from exactpoker.solve.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
@@ -234,23 +232,30 @@ def _decided_by_deviations(t: Fraction, case: Case, system: CaseSystem) -> tuple
     return ("family", points) if points else ("undecided", [])
 
 
-def _kind(t: Fraction, case: Case) -> str:
-    return decide_case(t, case)[0]
+#: Cases per task handed to the runner (a case takes about 14 ms at the median).
+CHUNK = 16
 
 
-def decide(t: Fraction, workers: int = 1) -> tuple[Decisions, list[dict[str, object]]]:
+def _kinds(t: Fraction, chunk: list[Case]) -> list[str]:
+    return [decide_case(t, case)[0] for case in chunk]
+
+
+def decide(t: Fraction, runner: Runner | None = None) -> tuple[Decisions, list[dict[str, object]]]:
     """Decide every case at ``a/b = t``: the counts and each exact zero outside the systems (all coefficients).
 
-    With ``workers > 1`` the cases are shared among that many processes (the
-    few that need solving are solved again here, for their exact zeros).
+    With a ``runner`` that is not local (:class:`~exactpoker.parallel.Runner`:
+    a local Dask cluster or a scheduler) the cases go out in chunks of
+    :data:`CHUNK`; the few that need solving, and any whose task failed, are
+    decided again here (for their exact zeros).
     """
     t = Fraction(t)
     every = cases(t)
-    if workers > 1:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            kinds = list(pool.map(partial(_kind, t), every, chunksize=16))
-    else:
-        kinds = [None] * len(every)
+    kinds: list[str | None] = [None] * len(every)
+    if runner is not None and not runner.local:
+        chunks = [every[i:i + CHUNK] for i in range(0, len(every), CHUNK)]
+        for index, (status, value) in runner.run(partial(_kinds, t), chunks):
+            if status == "ok":
+                kinds[index * CHUNK:index * CHUNK + len(value)] = value
     decisions = Decisions(cases=len(every))
     zeros: list[dict[str, object]] = []
     for case, kind in zip(every, kinds):
@@ -302,19 +307,20 @@ def _same_point(first: Equilibrium, second: Equilibrium) -> bool:
     return True
 
 
-def exhaustive(a: object, b: object, workers: int | None = None) -> SolveResult:
+def exhaustive(a: object, b: object, workers: int | None = None, runner: Runner | None = None) -> SolveResult:
     """Every equilibrium point at ante ``a`` and bet ``b``, with the proof that the list is complete.
 
     The points of :func:`~exactpoker.games.nash_shapley_equilibria.equilibria`,
     plus any certified point of another case; ``details["cases"]`` says how
     each case was decided and lists the undecided ones (then a note says the
-    list is not proved complete).  ``workers`` processes share the cases
-    (default: one per CPU).
+    list is not proved complete).  The cases run on ``runner``, or on a
+    :class:`~exactpoker.parallel.Runner` of ``workers`` local processes
+    (default: one per CPU; 1 runs them here).
     """
     ante, bet = parse_positive(a, "a"), parse_positive(b, "b")
     t = ante / bet
     base = equilibria(ante, bet)
-    decisions, zeros = decide(t, workers or os.cpu_count() or 1)
+    decisions, zeros = decide(t, Runner(workers) if runner is None else runner)
     g = ns.compiled(t.numerator, t.denominator)
     unit = bet / t.denominator
     extra: list[Equilibrium] = []

@@ -1,0 +1,173 @@
+"""The one way exactpoker runs independent tasks in parallel: Dask distributed.
+
+A :class:`Runner` hands a list of tasks to
+
+* nothing (``workers=1``): the tasks run here, one after another;
+* a Dask ``LocalCluster`` of ``workers`` processes (the default for more than
+  one worker): one machine, no set-up;
+* a running Dask scheduler at ``scheduler`` (``tcp://host:8786``): a real
+  cluster, started with ``dask scheduler`` and ``dask worker ADDRESS``.
+
+:meth:`Runner.run` yields ``(index, outcome)`` as tasks finish, in any order.
+An outcome is ``("ok", value)``, ``("error", message)`` or
+``("timeout", message)``: a task that raises or passes its time limit is
+recorded, and the others go on.  A worker process that dies mid-task is
+replaced and its task run again by Dask (the scheduler's ``allowed-failures``).
+Used by ``exactpoker sweep`` (:mod:`exactpoker.sweep`) and by the Nash--Shapley
+exhaustive search (:mod:`exactpoker.games.nash_shapley_exhaustive`).
+
+Dask is the optional extra ``exactpoker[distributed]``; with one worker it is
+not needed.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue as queue_module
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+from exactpoker.errors import InvalidParameterError
+
+__all__ = ["Runner", "Outcome", "in_child", "default_workers"]
+
+#: ``(status, value)``: status "ok" (value: the task's result), "error" or "timeout" (value: a message).
+Outcome = tuple[str, Any]
+
+
+def default_workers() -> int:
+    """One worker per CPU this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _child(fn: Callable[[Any], Any], item: Any, channel: Any) -> None:
+    try:
+        channel.put(("ok", fn(item)))
+    except BaseException as error:  # noqa: BLE001 - reported to the parent, whatever it is
+        channel.put(("error", _message(error)))
+
+
+def _message(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    if not isinstance(error, (ValueError, ArithmeticError)) and type(error).__module__ != "exactpoker.errors":
+        text = f"{type(error).__name__}: {text}"
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outcome:
+    """``fn(item)`` in a forked child process, stopped after ``timeout`` seconds (``None``: no limit, run here)."""
+    if timeout is None:
+        try:
+            return "ok", fn(item)
+        except Exception as error:  # noqa: BLE001 - a task's failure is its record, not the run's
+            return "error", _message(error)
+    context = multiprocessing.get_context("fork")
+    channel = context.Queue()
+    child = context.Process(target=_child, args=(fn, item, channel), daemon=True)
+    child.start()
+    try:
+        return channel.get(timeout=timeout)
+    except queue_module.Empty:
+        return "timeout", f"stopped after --timeout {timeout:g} s"
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A picklable task: ``fn(item)`` under a time limit."""
+
+    fn: Callable[[Any], Any]
+    timeout: float | None
+
+    def __call__(self, item: Any) -> Outcome:
+        return in_child(self.fn, item, self.timeout)
+
+
+class Runner:
+    """Where tasks run: here, a local Dask cluster, or a Dask scheduler (module docstring).
+
+    Parameters
+    ----------
+    workers : int, optional
+        Local worker processes (default: one per CPU); 1 runs the tasks here.
+    scheduler : str, optional
+        The address of a running Dask scheduler; ``workers`` is then ignored.
+    timeout : float, optional
+        Seconds each task may take (``None``: no limit).
+    """
+
+    def __init__(self, workers: int | None = None, scheduler: str | None = None, timeout: float | None = None):
+        if workers is not None and workers < 1:
+            raise InvalidParameterError(f"--workers must be an integer >= 1; got {workers}")
+        if timeout is not None and not timeout > 0:
+            raise InvalidParameterError(f"--timeout must be a positive number of seconds; got {timeout}")
+        self.scheduler = scheduler
+        self.workers = default_workers() if workers is None else workers
+        self.timeout = timeout
+
+    @property
+    def local(self) -> bool:
+        """Whether the tasks run in this process (one worker, no scheduler)."""
+        return self.scheduler is None and self.workers == 1
+
+    def describe(self) -> str:
+        if self.scheduler is not None:
+            return f"Dask scheduler {self.scheduler}"
+        return "this process" if self.local else f"local Dask cluster of {self.workers} processes"
+
+    def run(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[tuple[int, Outcome]]:
+        """``(index, outcome)`` for every item, as each finishes."""
+        task = _Task(fn, self.timeout)
+        if not items:
+            return
+        if self.local:
+            for index, item in enumerate(items):
+                yield index, task(item)
+            return
+        yield from self._dask(task, items)
+
+    def _dask(self, task: _Task, items: Sequence[Any]) -> Iterator[tuple[int, Outcome]]:
+        try:
+            import dask
+            from dask.distributed import Client, LocalCluster, as_completed
+        except ImportError:
+            raise InvalidParameterError(
+                "--workers > 1 and --scheduler need Dask: pip install 'exactpoker[distributed]' (or use --workers 1)"
+            ) from None
+        # a task with --timeout forks a child: Dask's worker processes must not be daemons for that
+        with dask.config.set({"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 5,
+                              "distributed.admin.tick.limit": "1h", "logging.distributed": "error"}):
+            cluster = None
+            if self.scheduler is None:
+                cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=50)
+                address: Any = cluster
+            else:
+                address = self.scheduler
+            try:
+                client = Client(address, timeout="10s")
+            except (OSError, TimeoutError) as error:
+                if cluster is not None:
+                    cluster.close()
+                raise InvalidParameterError(f"--scheduler {self.scheduler}: cannot reach a Dask scheduler there "
+                                            f"({_message(error)})") from None
+            try:
+                futures = {client.submit(task, item, pure=False): i
+                           for i, item in enumerate(items)}
+                for future in as_completed(futures):
+                    index = futures.pop(future)
+                    try:
+                        yield index, future.result()
+                    except Exception as error:  # noqa: BLE001 - e.g. a task whose worker kept dying
+                        yield index, ("error", _message(error))
+            finally:
+                client.close()
+                if cluster is not None:
+                    cluster.close()

@@ -1,0 +1,96 @@
+"""One point of a sweep: the single command run in-process, its ``--json`` record captured.
+
+The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs
+(:func:`exactpoker.cli.main`), so a sweep's record is the single command's
+JSON, plus the point and the seconds taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from exactpoker.errors import InvalidParameterError
+
+__all__ = ["command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+
+#: Commands a sweep does not run (itself; file writers with no JSON).
+SWEEPABLE_EXCLUDED = ("sweep",)
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:  # argparse keeps subparsers here; there is no public accessor
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def command_parser(words: list[str]) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``), or a one-line error naming what exists."""
+    from exactpoker.cli import build_parser
+
+    parser = build_parser()
+    path: list[str] = []
+    for word in words:
+        choices = _subcommands(parser)
+        if word not in choices or word in SWEEPABLE_EXCLUDED:
+            allowed = ", ".join(sorted(c for c in choices if c not in SWEEPABLE_EXCLUDED))
+            where = " ".join(["exactpoker", *path]) if path else "exactpoker"
+            raise InvalidParameterError(f"sweep: {word!r} is not a command of {where}; allowed: {allowed}")
+        parser, path = choices[word], path + [word]
+    rest = _subcommands(parser)
+    if rest:
+        raise InvalidParameterError(f"sweep: '{' '.join(words)}' needs one more word: {', '.join(sorted(rest))}")
+    if not any("--json" in action.option_strings for action in parser._actions):
+        raise InvalidParameterError(f"sweep: 'exactpoker {' '.join(words)}' has no --json record to collect")
+    return parser
+
+
+def options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    """The command's options by name without dashes (``--n`` -> ``n``), apart from ``--json``."""
+    found = {}
+    for action in parser._actions:
+        for option in action.option_strings:
+            if option.startswith("--") and option not in ("--json", "--help"):
+                found[option[2:]] = action
+    return found
+
+
+@dataclass(frozen=True)
+class CommandTask:
+    """``exactpoker WORDS`` at one point of the grid (picklable, so it can run on any Dask worker)."""
+
+    words: tuple[str, ...]
+    fixed: tuple[tuple[str, str], ...]
+    flags: tuple[str, ...]  # options that take no value (store_true): "true" adds them, "false" leaves them out
+
+    def argv(self, point: dict[str, str]) -> list[str]:
+        argv = list(self.words)
+        for name, value in [*self.fixed, *point.items()]:
+            if name in self.flags:
+                if value.lower() in ("true", "1", "yes"):
+                    argv.append(f"--{name}")
+                elif value.lower() not in ("false", "0", "no"):
+                    raise InvalidParameterError(f"--{name} is a switch: give true or false; got {value!r}")
+            else:
+                argv += [f"--{name}", value]
+        return argv + ["--json"]
+
+    def __call__(self, point: dict[str, str]) -> dict[str, Any]:
+        from exactpoker.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(self.argv(point))
+        seconds = time.perf_counter() - start
+        if status != 0:
+            message = err.getvalue().strip().splitlines()
+            raise InvalidParameterError(message[-1].removeprefix("exactpoker: error: ") if message else
+                                        f"exit status {status}")
+        return {"result": json.loads(out.getvalue()), "seconds": round(seconds, 6)}
