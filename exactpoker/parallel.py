@@ -101,9 +101,12 @@ class Runner:
         The address of a running Dask scheduler; ``workers`` is then ignored.
     timeout : float, optional
         Seconds each task may take (``None``: no limit).
+    cluster : bool
+        Start a local Dask cluster even for one worker (to measure Dask itself).
     """
 
-    def __init__(self, workers: int | None = None, scheduler: str | None = None, timeout: float | None = None):
+    def __init__(self, workers: int | None = None, scheduler: str | None = None, timeout: float | None = None,
+                 *, cluster: bool = False):
         if workers is not None and workers < 1:
             raise InvalidParameterError(f"--workers must be an integer >= 1; got {workers}")
         if timeout is not None and not timeout > 0:
@@ -111,11 +114,12 @@ class Runner:
         self.scheduler = scheduler
         self.workers = default_workers() if workers is None else workers
         self.timeout = timeout
+        self.cluster = cluster
 
     @property
     def local(self) -> bool:
         """Whether the tasks run in this process (one worker, no scheduler)."""
-        return self.scheduler is None and self.workers == 1
+        return self.scheduler is None and self.workers == 1 and not self.cluster
 
     def describe(self) -> str:
         if self.scheduler is not None:

@@ -23,9 +23,9 @@ __all__ = ["command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
 SWEEPABLE_EXCLUDED = ("sweep",)
 
 
-def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+def _subcommands(parser: argparse.ArgumentParser, *, required_only: bool = False) -> dict[str, argparse.ArgumentParser]:
     for action in parser._actions:  # argparse keeps subparsers here; there is no public accessor
-        if isinstance(action, argparse._SubParsersAction):
+        if isinstance(action, argparse._SubParsersAction) and (action.required or not required_only):
             return dict(action.choices)
     return {}
 
@@ -43,7 +43,7 @@ def command_parser(words: list[str]) -> argparse.ArgumentParser:
             where = " ".join(["exactpoker", *path]) if path else "exactpoker"
             raise InvalidParameterError(f"sweep: {word!r} is not a command of {where}; allowed: {allowed}")
         parser, path = choices[word], path + [word]
-    rest = _subcommands(parser)
+    rest = _subcommands(parser, required_only=True)
     if rest:
         raise InvalidParameterError(f"sweep: '{' '.join(words)}' needs one more word: {', '.join(sorted(rest))}")
     if not any("--json" in action.option_strings for action in parser._actions):
