@@ -380,6 +380,13 @@ def pure_equilibria(
         gain = gains(calls, act_base, ee[1], ee[0])  # I's card i: calls below i have h = 1
         return np.all(np.where(bets == 1, gain >= 0, gain <= 0), axis=1)
 
+    def may_be_best_for_i(bets: np.ndarray, calls: np.ndarray, ties: np.ndarray) -> np.ndarray:
+        """False where no setting of the tied cards makes ``bets`` a best response (I's gains are monotone in them)."""
+        forced = gains(calls, act_base, ee[1], ee[0])
+        up = gains(ties, np.zeros_like(act_base), max(ee[1], 0), max(ee[0], 0))
+        down = gains(ties, np.zeros_like(act_base), min(ee[1], 0), min(ee[0], 0))
+        return np.all(np.where(bets == 1, forced + up >= 0, forced + down <= 0), axis=1)
+
     found = []
     total = 1 << n
     shifts = np.arange(n, dtype=np.int64)
@@ -390,8 +397,9 @@ def pure_equilibria(
         plain = ~ties.any(axis=1)
         for row in np.nonzero(plain & best_for_i(bets, calls))[0]:
             found.append((tuple(bets[row].tolist()), tuple(calls[row].tolist())))
-        counts = ties.sum(axis=1)
-        for t in np.unique(counts[~plain]).tolist():
+        counts = np.where(plain, 0, ties.sum(axis=1))
+        counts[~plain & ~may_be_best_for_i(bets, calls, ties.astype(kind))] = 0
+        for t in np.unique(counts[counts > 0]).tolist():
             found += _tied_replies(bets, calls, ties, np.nonzero(counts == t)[0], t, best_for_i)
         if progress is not None:
             progress(min(total, start + _CHUNK), total)
