@@ -24,7 +24,10 @@ usual float-guide / exact-finish / certificate pipeline
 * certificate: each player's exact payoff and best-response value, from
   integer prefix sums over one common denominator.  It checks every
   deviation (the best response is separable by card), so it is the same check
-  as :func:`exactpoker.certify.verify`, which the tests compare it with.
+  as :func:`exactpoker.certify.verify`, which the tests compare it with;
+* all pure equilibria (the paper's ``vnNE``, section 1): I's ``2^n`` pure
+  strategies scanned in vectorized blocks, II's best replies and I's
+  best-response test by prefix counts of the cards where each takes action 1.
 """
 
 from __future__ import annotations
