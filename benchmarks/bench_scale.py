@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_scale.py           # every row (about twenty seconds)
-    python benchmarks/bench_scale.py --quick   # the start-up and n = 4000 rows
+    python benchmarks/bench_scale.py           # every row (under a minute)
+    python benchmarks/bench_scale.py --quick   # the start-up and n = 4000 rows (seconds)
 
 Each job runs ``python -m exactpoker ...`` in a fresh process; the table gives
 its size, wall-clock seconds, peak memory (the child's maximum resident set,
@@ -39,6 +39,7 @@ JOBS = (
     Job("von Neumann card-by-card LP", "n=4000 b=2", ("vn", "mixed", "--n", "4000", "--b", "2"), 15.0),
     Job("von Neumann card-by-card LP", "n=10000 b=2", ("vn", "mixed", "--n", "10000", "--b", "2"), 60.0, 2.0),
     Job("von Neumann all pure NEs", "n=20 b=2", ("vn", "pure", "--n", "20", "--b", "2"), 2.0),
+    Job("von Neumann all pure NEs", "n=24 b=2", ("vn", "pure", "--n", "24", "--b", "2"), 60.0),
 )
 QUICK = JOBS[:2]
 

@@ -66,3 +66,19 @@ def test_other_trees_are_not_sign_games():
     assert sign_game(BettingGame("deep", Deck(4), deep, ("I", "II"), ())) is None
     assert sign_game(BettingGame("ties", Deck(4, replacement=True), von_neumann.game(4, 2).root, ("I", "II"), ())) is None
     assert sign_game(von_neumann.game(4, 2)) is not None
+
+
+def _pairs(result):
+    return [(eq.strategies["I"], eq.strategies["II"]) for eq in result.equilibria]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=2, max_value=9), bets)
+def test_prefix_count_pure_enumeration_equals_the_general_ones(n, b):
+    fast = von_neumann.pure_equilibria(n, b)
+    assert all(eq.certified for eq in fast.equilibria)
+    assert _pairs(fast) == _pairs(von_neumann.pure_equilibria(n, b, method="separable"))
+    if n <= 7:
+        assert _pairs(fast) == _pairs(von_neumann.pure_equilibria(n, b, method="brute-force"))
+    for eq in fast.equilibria:  # the prefix-sum certificate used here is the general one
+        assert eq.certificate == _generic_certificate(n, b, eq.strategies["I"], eq.strategies["II"])

@@ -44,7 +44,8 @@ from exactpoker.solve.pure import (
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.sign_games import sign_game, solve_sign_game
+from exactpoker.solve.sign_games import certify_sign_game, sign_game, solve_sign_game
+from exactpoker.solve.sign_games import pure_equilibria as sign_pure_equilibria
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -108,7 +109,10 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
     b : rational
         Bet size, ``> 0``.
     method : {"auto", "separable", "brute-force"}
-        See :mod:`exactpoker.solve.pure`; brute force is for small decks.
+        ``"auto"``: the prefix-count enumeration of
+        :func:`exactpoker.solve.sign_games.pure_equilibria`; the others are
+        the general ones of :mod:`exactpoker.solve.pure` (brute force is for
+        small decks).
     progress : callable, optional
         ``progress(done, total)``, called as the enumeration advances.
 
@@ -120,11 +124,16 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
     """
     n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; use equilibrium() for larger decks")
     g = compiled(n, b)
-    found = enumerate_pure(g, method=method, progress=progress)  # type: ignore[arg-type]
+    structure = sign_game(g.game)
+    if method == "auto":  # the prefix-count enumeration, certified by the prefix-sum check
+        found = sign_pure_equilibria(structure, progress)
+    else:  # the general enumerations, certified by the general check
+        found = [pure.choices for pure in enumerate_pure(g, method=method, progress=progress)]  # type: ignore[arg-type]
     equilibria = []
-    for pure in found:
-        tables = [{OPEN: list(pure.choices[0])}, {RESPOND: list(pure.choices[1])}]
-        equilibria.append(_certified(g, BehaviourProfile.from_tables(g, tables)))
+    for bets, calls in found:
+        profile = BehaviourProfile.from_tables(g, [{OPEN: list(bets)}, {RESPOND: list(calls)}])
+        certificate = certify_sign_game(structure, bets, calls) if method == "auto" else None
+        equilibria.append(_certified(g, profile, certificate))
     notes = () if equilibria else ("no pure Nash equilibrium",)
     return SolveResult(NAME, _params(g), f"pure-enumeration ({method})", tuple(equilibria), notes)
 
