@@ -30,7 +30,7 @@ import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Union
+from typing import Callable, Iterator, Union
 
 import numpy as np
 
@@ -38,7 +38,7 @@ from exactpoker.core.compiled import CompiledGame, TreeLayout
 from exactpoker.errors import InvalidGameError
 from exactpoker.numbers import exact_str, to_fraction
 
-__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree", "paused_gc"]
+__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree", "map_terminals", "paused_gc"]
 
 _INT64_SAFE = 2**62
 
@@ -213,6 +213,25 @@ class _LayoutBuilder:
 
     def layout(self) -> TreeLayout:
         return TreeLayout(tuple(self.names), tuple(self.actions), tuple(self.parents))
+
+
+def map_terminals(game: GameTree, payoffs: Callable[[tuple[Fraction, ...]], tuple[object, ...]]) -> GameTree:
+    """The same game with every leaf's payoffs replaced by ``payoffs(old payoffs)`` (shared subtrees stay shared)."""
+    done: dict[int, TreeNode] = {}
+
+    def rebuild(node: TreeNode) -> TreeNode:
+        key = id(node)
+        if key not in done:
+            if isinstance(node, Terminal):
+                done[key] = Terminal(payoffs(node.payoffs))
+            elif isinstance(node, Chance):
+                done[key] = Chance(tuple((name, p, rebuild(child)) for name, p, child in node.outcomes), node.label)
+            else:
+                done[key] = Move(node.player, node.infoset, tuple((name, rebuild(child)) for name, child in node.actions))
+        return done[key]
+
+    with paused_gc():
+        return GameTree(game.name, game.player_names, rebuild(game.root), game.parameters)
 
 
 def compile_tree(game: GameTree, *, max_leaves: int = 5_000_000) -> CompiledGame:

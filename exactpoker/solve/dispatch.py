@@ -8,7 +8,10 @@ chooses:
   problem);
 * two players, zero-sum: the exact sequence-form LP
   (:func:`exactpoker.solve.zerosum.solve_zero_sum`, Koller--Megiddo--von
-  Stengel 1996);
+  Stengel 1996): from the float guide's support on small games, from its
+  optimal basis (``"basis"``) on large ones; a constant-sum game (the payoffs
+  add up to the same constant at every leaf) is solved as the zero-sum game it
+  differs from by that constant, and its values reported as they are;
 * two players, general-sum: the exact sequence-form Lemke method
   (:func:`exactpoker.solve.lemke.solve_lemke`);
 * three or more players: the float guide and the staged exact finish
@@ -33,12 +36,16 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
+from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
 
 __all__ = ["Method", "METHODS", "solve_compiled", "infoset_tables"]
 
-Method = Literal["auto", "lp", "simplex", "lemke", "n-player"]
-METHODS: tuple[str, ...] = ("auto", "lp", "simplex", "lemke", "n-player")
+Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
+METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
+
+#: Sequences (both players) from which "auto" skips the support attempt and goes to the optimal basis.
+BASIS_FROM = 1500
 
 #: Formats a certified profile as the result's ``strategies`` table.
 Tables = Callable[[CompiledGame, BehaviourProfile], Mapping[str, Any]]
@@ -66,7 +73,7 @@ def solve_compiled(
     Parameters
     ----------
     compiled : CompiledGame
-    method : {"auto", "lp", "simplex", "lemke", "n-player"}
+    method : {"auto", "lp", "basis", "simplex", "lemke", "n-player"}
         ``"auto"`` chooses from the game (module docstring); the others force
         a method and raise :class:`~exactpoker.errors.NotZeroSumError` or
         :class:`~exactpoker.errors.InvalidParameterError` when it does not
@@ -93,6 +100,9 @@ def solve_compiled(
     zero_sum = compiled.is_zero_sum
     notes: list[str] = []
     details: dict[str, Any] = {"players": players, "zero-sum": zero_sum, "sequences": _sizes(compiled)}
+    shifted = None if zero_sum or players != 2 else _constant_sum(compiled)
+    if shifted is not None:
+        details["constant-sum"] = exact_str(shifted[1])
 
     if all_pure:
         profiles, used = _all_pure(compiled)
@@ -100,8 +110,8 @@ def solve_compiled(
             notes.append("The game has no pure equilibrium.")
     elif players == 1:
         profiles, used = [_decision_problem(compiled)], "best response (one player)"
-    elif method in ("lp", "simplex") or (method == "auto" and players == 2 and zero_sum):
-        if players != 2 or not zero_sum:
+    elif method in ("lp", "basis", "simplex") or (method == "auto" and players == 2 and (zero_sum or shifted)):
+        if players != 2 or not (zero_sum or shifted):
             raise NotZeroSumError(
                 f"--method {method} needs a two-player zero-sum game; this one has {players} players"
                 + ("" if zero_sum else " and is not zero-sum")
@@ -109,8 +119,15 @@ def solve_compiled(
             )
         from exactpoker.solve.zerosum import solve_zero_sum
 
-        profile, _, path = solve_zero_sum(compiled, method="simplex" if method == "simplex" else "support")
+        lp_game = compiled if shifted is None else shifted[0]
+        if method in ("basis", "simplex"):
+            path_asked = method
+        else:
+            path_asked = "basis" if sum(_sizes(compiled)) >= BASIS_FROM else "support"
+        profile, _, path = solve_zero_sum(lp_game, method=path_asked)
         profiles, used = [profile], f"sequence-form LP ({path}, exact)"
+        if shifted is not None:
+            used += f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum"
     elif method == "lemke" or (method == "auto" and players == 2):
         if players != 2:
             raise InvalidParameterError(f"--method lemke needs a two-player game; this one has {players} players")
@@ -139,6 +156,20 @@ def _optimal_strategies(compiled: CompiledGame, equilibria: tuple[Equilibrium, .
     return {
         compiled.player_names[p]: optimal_set(compiled, p, values[p]).to_dict(compiled.layouts[p]) for p in (0, 1)
     }
+
+
+def _constant_sum(compiled: CompiledGame) -> tuple[CompiledGame, Fraction] | None:
+    """A two-player game tree whose payoffs add up to one constant ``c != 0``: the zero-sum game ``(u1 - c, u2)``."""
+    from exactpoker.core.tree import GameTree, Terminal, compile_tree, map_terminals
+
+    game = compiled.game
+    if not isinstance(game, GameTree):
+        return None
+    totals = {sum(leaf.payoffs) for leaf in game.nodes() if isinstance(leaf, Terminal)}
+    if len(totals) != 1:
+        return None
+    constant = totals.pop()
+    return compile_tree(map_terminals(game, lambda payoffs: (payoffs[0] - constant, payoffs[1]))), constant
 
 
 def _sizes(compiled: CompiledGame) -> list[int]:
