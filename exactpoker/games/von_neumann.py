@@ -116,7 +116,7 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
     >>> len(r.equilibria), r.value
     (3, 2/21)
     """
-    n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; use equilibrium() for larger decks")
+    n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; for larger decks ask for a mixed equilibrium: exactpoker vn mixed")
     g = compiled(n, b)
     found = enumerate_pure(g, method=method, progress=progress)  # type: ignore[arg-type]
     equilibria = []
