@@ -50,8 +50,11 @@ def atomic_path(path: str, option: str = "output") -> Iterator[str]:
     """
     check_writable(path, option)
     directory, name = os.path.split(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=os.path.splitext(name)[1],
-                                         dir=directory)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=os.path.splitext(name)[1][:20],
+                                             dir=directory)
+    except OSError as error:
+        raise InvalidParameterError(f"{option}: cannot write {path}: {error.strerror or error}") from None
     os.close(handle)
     mask = os.umask(0)
     os.umask(mask)

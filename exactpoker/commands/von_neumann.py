@@ -53,6 +53,7 @@ def _vn_efg(args: argparse.Namespace) -> None:
     from exactpoker.files import write_text
     from exactpoker.games import von_neumann
 
+    guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")
     text = to_efg(von_neumann.game(args.n, args.b))
     if args.output:
         write_text(args.output, text, "--output")
