@@ -4,21 +4,28 @@ One subcommand per game (each game's subcommands live in
 :mod:`exactpoker.commands`), each with ``--json`` (the shape of
 :meth:`exactpoker.results.SolveResult.to_dict`, a public interface), plus
 ``verify`` for the catalog of published claims.  Bad input gives a one-line
-message on stderr and exit status 2, never a traceback.
+message on stderr and exit status 2, never a traceback: a parameter out of
+range, an unwritable output file (checked before the work starts), or a game
+whose estimated memory exceeds the limit (:mod:`exactpoker.guard`,
+``--max-memory``).  Ctrl-C prints ``interrupted`` and exits with 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from exactpoker.commands import COMMAND_MODULES
-from exactpoker.commands.common import add_json, emit, stderr_progress
+from exactpoker.commands.common import OutputFile, add_json, emit, stderr_progress
 from exactpoker.errors import ExactPokerError
+from exactpoker.files import check_writable
+from exactpoker.guard import memory_limit, parse_size
+from exactpoker.results import shaped
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "commands"]
 
 
 # -- verify ------------------------------------------------------------------------------
@@ -31,7 +38,8 @@ def _verify(args: argparse.Namespace) -> None:
     counts: dict[str, int] = {}
     for item in checks:
         counts[item.verdict] = counts.get(item.verdict, 0) + 1
-    payload = {"claims": [c.to_dict() for c in checks], "summary": counts}
+    payload = shaped({"claims": [c.to_dict() for c in checks], "summary": counts}, "claims",
+                     {"paper": args.paper})
     lines = []
     for item in checks:
         d = item.to_dict()
@@ -43,6 +51,20 @@ def _verify(args: argparse.Namespace) -> None:
 
 
 # -- the parser --------------------------------------------------------------------------
+
+
+def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Every runnable command under ``parser``: its words (``("vn", "mixed")``) and its parser.
+
+    The walk over the argparse tree that the documentation, the JSON schema test
+    and the fuzz test share, so a new subcommand is covered without editing a list.
+    """
+    if parser.get_default("run") is not None:
+        yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield from commands(child, path + (name,))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,18 +79,72 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--paper", default=None, help="a paper id such as 000 (default: all)")
     add_json(verify)
     verify.set_defaults(run=_verify)
+    for words, command in commands(parser):
+        command.add_argument("--max-memory", default=argparse.SUPPRESS, metavar="SIZE",
+                             help="refuse an exact method whose estimated memory exceeds SIZE (e.g. 2G, 500M; "
+                                  "default: the machine's available memory)")
+        outputs = tuple((a.dest, a.option_strings[0]) for a in command._actions if isinstance(a, OutputFile))
+        command.set_defaults(command_words=" ".join(words), option_names=_option_names(command),
+                             output_files=outputs)
     return parser
 
 
+def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Parameter name (as the library says it) -> the option a command-line user types."""
+    names = {}
+    for action in parser._actions:
+        flags = [f for f in action.option_strings if f.startswith("--")]
+        if flags:
+            names[action.dest] = flags[0]
+            names[flags[0][2:]] = flags[0]
+    return names
+
+
+def _cli_words(message: str, args: argparse.Namespace) -> str:
+    """A library message in command-line words: ``n must be ...`` -> ``--n must be ...``.
+
+    Drops a leading ``function(): `` (the library's name for where it failed),
+    names the parameter by its option, and shortens numbers of more than 30
+    digits (``100000...(401 digits)``) so the message stays one readable line.
+    """
+    message = re.sub(r"\d{31,}", lambda m: f"{m.group()[:6]}...({len(m.group())} digits)", message)
+    message = " ".join(message.split())
+    message = re.sub(r"^[A-Za-z_][\w.]*\(\): ", "", message)
+    match = re.match(r"([A-Za-z_][\w-]*)(?= must | is |: | =)", message)
+    options = getattr(args, "option_names", {})
+    if match and match.group(1) in options:
+        message = options[match.group(1)] + message[match.end():]
+    return message
+
+
+def _check_files(args: argparse.Namespace) -> None:
+    """Refuse an unwritable output path before the work starts (one line naming it)."""
+    for dest, flag in getattr(args, "output_files", ()):
+        if getattr(args, dest, None) is not None:
+            check_writable(getattr(args, dest), flag)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    run: Callable[[argparse.Namespace], None] = args.run
+    """Run the command line; returns the exit status (0 done, 2 bad input or refused, 130 interrupted)."""
+    args = argparse.Namespace(command_words="exactpoker")
     try:
-        run(args)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        run: Callable[[argparse.Namespace], None] = args.run
+        size = getattr(args, "max_memory", None)
+        with memory_limit(None if size is None else parse_size(size)):
+            _check_files(args)
+            run(args)
     except (ExactPokerError, ValueError) as error:
-        print(f"exactpoker: error: {error}", file=sys.stderr)
+        print(f"exactpoker: error: {_cli_words(str(error), args)}", file=sys.stderr)
+        return 2
+    except OverflowError as error:  # a number beyond a fixed-width (int64, float) stage of a method
+        print(f"exactpoker: error: {args.command_words}: a parameter is too large for this method "
+              f"({_cli_words(str(error), args)})", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print(f"exactpoker: error: {args.command_words} ran out of memory; choose a smaller game "
+              "(or a lower --max-memory to be refused early)", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("exactpoker: interrupted", file=sys.stderr)

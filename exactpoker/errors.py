@@ -17,6 +17,7 @@ __all__ = [
     "UnboundedError",
     "CertificationError",
     "PrecisionError",
+    "ResourceLimitError",
 ]
 
 
@@ -54,3 +55,7 @@ class CertificationError(ExactPokerError):
 
 class PrecisionError(ExactPokerError):
     """Ball arithmetic could not decide a sign within the allowed precision."""
+
+
+class ResourceLimitError(ExactPokerError, ValueError):
+    """A method would need more memory than the machine has (or than ``--max-memory`` allows)."""

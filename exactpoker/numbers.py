@@ -62,8 +62,13 @@ def parse_positive(value: object, name: str) -> Fraction:
 
 def parse_int(value: object, name: str, minimum: int, maximum: int | None = None, hint: str = "") -> int:
     """An integer in ``[minimum, maximum]``; ``hint`` is added to the error message."""
-    number = to_fraction(value, name)
     upper = "" if maximum is None else f" and <= {maximum}"
+    try:
+        number = to_fraction(value, name)
+    except InvalidParameterError:
+        raise InvalidParameterError(
+            f"{name} must be an integer >= {minimum}{upper}; got {value!r}" + (f" ({hint})" if hint else "")
+        ) from None
     if number.denominator != 1 or number < minimum or (maximum is not None and number > maximum):
         raise InvalidParameterError(
             f"{name} must be an integer >= {minimum}{upper}; got {exact_str(number)}" + (f" ({hint})" if hint else "")

@@ -151,7 +151,7 @@ class Runner:
             cluster = None
             if self.scheduler is None:
                 cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=50)
+                                       dashboard_address=":0", silence_logs=50)
                 address: Any = cluster
             else:
                 address = self.scheduler

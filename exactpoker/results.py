@@ -6,7 +6,14 @@ Public numbers are sympy rationals (they print as ``2/21``); the JSON shape of
     {"game": "von-neumann", "params": {"n": "7", "b": "2"}, "method": "...",
      "equilibria": [{"values": ["2/21", "-2/21"],
                      "strategies": {"I": [...], "II": [...]},
-                     "certified": true}, ...]}
+                     "certified": true,
+                     "certificate": {"holds": true, "scope": "all strategies", "players": [...]}}, ...]}
+
+Every command's ``--json`` has this shape (``game``, ``params``, ``equilibria``),
+written down as a JSON Schema in :mod:`exactpoker.schema`; commands whose answer
+is not a list of finite equilibria add their figures under named extras
+(``cuts``, ``regions``, ``claims``, ``details``, ...) and :func:`shaped` adds the
+shared keys to them.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from exactpoker.numbers import exact_str, to_sympy
 
 sympy = lazy("sympy")
 
-__all__ = ["Equilibrium", "SolveResult", "jsonable"]
+__all__ = ["Equilibrium", "SolveResult", "jsonable", "shaped", "cut_equilibrium"]
 
 
 def jsonable(value: Any) -> Any:
@@ -113,6 +120,7 @@ class Equilibrium:
             "values": jsonable(list(self.exact_values)),
             "strategies": jsonable(self.exact_strategies),
             "certified": self.certified,
+            "certificate": jsonable(self.certificate.to_dict()),
         }
 
     def __str__(self) -> str:
@@ -196,3 +204,32 @@ class SolveResult:
             vals = ", ".join(sympy.latex(v) for v in eq.values)
             rows.append(f"\\text{{equilibrium {i + 1}: values }} ({vals})")
         return "$" + " \\\\ ".join(rows or ["\\text{no equilibria}"]) + "$"
+
+
+def cut_equilibrium(
+    values: list[Any], strategies: Mapping[str, Any], certified: bool, scope: str, **figures: Any
+) -> dict[str, Any]:
+    """One equilibrium of a continuous game as JSON: each player's cut points as the strategy.
+
+    ``values`` lists each player's payoff (``None`` where the method gives no
+    value for that player); ``scope`` says against which deviations the
+    certificate holds; ``figures`` are further certificate figures (e.g. ``digits``).
+    """
+    counts = {k: v for k, v in figures.items() if isinstance(v, (bool, int))}  # digits stay JSON integers
+    certificate = {"holds": certified, "scope": scope, **jsonable(figures), **counts}
+    return {"values": jsonable(values), "strategies": jsonable(dict(strategies)), "certified": certified,
+            "certificate": certificate}
+
+
+def shaped(payload: Mapping[str, Any], game: str, params: Mapping[str, Any],
+           equilibria: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``payload`` with the shared keys ``game``, ``params`` and ``equilibria`` added.
+
+    Keys the payload already has are kept as they are (the JSON shape is a public
+    interface: it is extended, never renamed); ``equilibria`` defaults to an empty
+    list for answers that are not equilibria (claims, regions, a branch of floats).
+    """
+    result: dict[str, Any] = {"game": game, "params": jsonable(dict(params)),
+                              "equilibria": [] if equilibria is None else equilibria}
+    result.update(payload)
+    return result

@@ -22,8 +22,12 @@ def test_vn_mixed_json_shape(capsys):
     assert data["game"] == "von-neumann"
     assert data["params"] == {"n": "3", "b": "1"}
     [eq] = data["equilibria"]
+    certificate = eq.pop("certificate")
     assert eq == {"values": ["1/18", "-1/18"], "strategies": {"I": ["1/3", "0", "1"], "II": ["0", "1/3", "1"]},
                   "certified": True}
+    assert certificate["holds"] and certificate["scope"] == "all strategies"
+    assert [(c["player"], c["payoff"], c["regret"]) for c in certificate["players"]] == [
+        ("I", "1/18", "0"), ("II", "-1/18", "0")]
 
 
 def test_vn_pure_json_lists_all(capsys):
@@ -66,9 +70,18 @@ def test_vn_efg(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["vn", "mixed", "--n", "1", "--b", "2"], "n must be an integer >= 2"),
-        (["vn", "mixed", "--n", "5", "--b", "0"], "b must be > 0"),
-        (["vn", "mixed", "--n", "five", "--b", "2"], "n must be a rational"),
+        (["vn", "mixed", "--n", "1", "--b", "2"], "--n must be an integer >= 2"),
+        (["vn", "mixed", "--n", "5", "--b", "0"], "--b must be > 0"),
+        (["vn", "mixed", "--n", "five", "--b", "2"], "--n must be an integer >= 2; got 'five'"),
+        (["vn", "mixed", "--n", "5", "--b", "five"], "--b must be a rational"),
+        (["vn", "pure", "--n", "40", "--b", "2"], "exactpoker vn mixed"),
+        (["vn", "mixed", "--n", "100000", "--b", "2"], "vn mixed --n 100000 would need about"),
+        (["three", "mixed", "--n", "100000", "--b", "2"], "the limit is"),
+        (["vn", "mixed", "--n", "3000", "--b", "2", "--max-memory", "500M"], "the limit is 500.0 MB (--max-memory)"),
+        (["vn", "mixed", "--n", "1" + "0" * 400, "--b", "2"], "(401 digits) would need about 10^802 bytes"),
+        (["vn", "mixed", "--n", "3", "--b", "2", "--max-memory", "lots"], "--max-memory must be a size"),
+        (["vn", "efg", "--n", "3", "--b", "1", "-o", "/nonexistent/x.efg"], "--output: cannot write /nonexistent/x.efg"),
+        (["kuhn3", "branch", "--cards", "4", "--pot-min", "2", "--pot-max", "3", "--csv", "/"], "--csv: / is a directory"),
         (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use method='fast'"),
         (["vn", "pure", "--n", "30", "--b", "2"], "n must be an integer >= 2 and <= 24"),
         (["verify", "--paper", "999"], "paper must be one of"),
@@ -85,4 +98,20 @@ def test_console_script_entry_point():
     proc = subprocess.run([sys.executable, "-m", "exactpoker", "vn", "mixed", "--n", "3", "--b", "0"],
                           capture_output=True, text=True)
     assert proc.returncode == 2
-    assert proc.stderr.startswith("exactpoker: error: b must be > 0")
+    assert proc.stderr.startswith("exactpoker: error: --b must be > 0")
+
+
+def test_no_equilibrium_call_in_messages(capsys):
+    status, _, err = run(capsys, "vn", "pure", "--n", "40", "--b", "2")
+    assert status == 2 and "()" not in err
+
+
+def test_ctrl_c_is_one_line_and_130(capsys, monkeypatch):
+    from exactpoker.games import von_neumann
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(von_neumann, "equilibrium", interrupted)
+    status, out, err = run(capsys, "vn", "mixed", "--n", "3", "--b", "1")
+    assert (status, out, err) == (130, "", "exactpoker: interrupted\n")

@@ -114,22 +114,21 @@ def test_random_bimatrix_games_are_solved_and_certified(rows, cols, data):
     assert verify(game, solve_lemke(game)).holds
 
 
-def random_tree(data, depth=0):
+def random_tree(data, path="", depth=0):
     kind = data.draw(st.sampled_from(["leaf", "move", "chance"] if depth < 3 else ["leaf"]))
     if kind == "leaf":
         return Terminal((data.draw(payoff), data.draw(payoff)))
     if kind == "chance":
-        return Chance((("h", F(1, 3), random_tree(data, depth + 1)), ("t", F(2, 3), random_tree(data, depth + 1))))
+        return Chance(tuple((o, p, random_tree(data, path + o, depth + 1)) for o, p in (("h", F(1, 3)), ("t", F(2, 3)))))
     player = data.draw(st.integers(0, 1))
     # each node its own information set, keyed by its path: perfect recall by construction
-    key = f"{player}:{data.draw(st.integers(0, 10**9))}"
-    return Move(player, key, tuple((a, random_tree(data, depth + 1)) for a in ("a", "b")))
+    return Move(player, f"{player}:{path}", tuple((a, random_tree(data, path + a, depth + 1)) for a in ("a", "b")))
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_random_extensive_games_are_solved_and_certified(data):
-    root = Move(0, "root", (("l", random_tree(data)), ("r", random_tree(data))))
+    root = Move(0, "root", (("l", random_tree(data, "l")), ("r", random_tree(data, "r"))))
     game = compile_tree(GameTree("random", ("P1", "P2"), root))
     assert verify(game, solve_lemke(game)).holds
 

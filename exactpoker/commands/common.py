@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.parallel import Runner
 
-__all__ = ["add_json", "emit", "stderr_progress", "add_runner_options", "runner_of"]
+__all__ = ["OutputFile", "add_json", "add_output", "emit", "stderr_progress", "add_runner_options", "runner_of"]
+
+
+class OutputFile(argparse._StoreAction):
+    """An option naming a file to write; the command line checks it before the work starts."""
+
+
+def add_output(parser: argparse.ArgumentParser, *flags: str, required: bool = False, help: str) -> None:
+    """Add a file-to-write option (written atomically with :func:`exactpoker.files.atomic_path`)."""
+    parser.add_argument(*flags, action=OutputFile, default=None, required=required, metavar="FILE", help=help)
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

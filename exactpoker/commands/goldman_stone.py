@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
+from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
 
@@ -14,10 +16,16 @@ def _goldman_stone(args: argparse.Namespace) -> None:
         from exactpoker.continuous import goldman_stone as continuous
 
         solution = continuous.solve(args.a, args.b)
-        emit(args, solution.to_dict(), solution.describe())
+        payload = solution.to_dict()
+        strategy = {"g": solution.g, "g'": solution.g_prime, **payload["strategy"]}
+        payload["equilibria"] = [cut_equilibrium(
+            [solution.value, -solution.value], {"I": strategy, "II": strategy}, solution.certified,
+            "all strategies (the symmetric game's optimality conditions R1..R4, exact)")]
+        emit(args, payload, solution.describe())
         return
     from exactpoker.games import goldman_stone
 
+    guard.require(guard.goldman_stone(args.n), f"goldman-stone --n {args.n}")
     result = goldman_stone.equilibrium(args.n, args.a, args.b)
     emit(args, result.to_dict(), str(result))
 

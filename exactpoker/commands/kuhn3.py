@@ -16,8 +16,9 @@ import argparse
 
 from typing import TYPE_CHECKING
 
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.errors import InvalidParameterError
+from exactpoker.results import shaped
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
@@ -67,14 +68,12 @@ def _branch(args: argparse.Namespace) -> None:
         from exactpoker.games.kuhn3_plot import plot_values
 
         plot_values(points, args.plot)
-    payload = {
-        "game": kuhn3.NAME,
-        "params": {"cards": str(args.cards), "pot-min": str(args.pot_min), "pot-max": str(args.pot_max)},
+    payload = shaped({
         "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
         "points": len(points),
         "csv": args.csv,
         "plot": args.plot,
-    }
+    }, kuhn3.NAME, {"cards": str(args.cards), "pot-min": str(args.pot_min), "pot-max": str(args.pot_max)})
     text = f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
     emit(args, payload, text)
 
@@ -105,7 +104,7 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     branch.add_argument("--cards", required=True, help="N, an integer > 3")
     branch.add_argument("--pot-min", required=True, help="the smallest pot, a rational > 0")
     branch.add_argument("--pot-max", required=True, help="the largest pot, a rational > pot-min")
-    branch.add_argument("--csv", required=True, help="the CSV file to write")
-    branch.add_argument("--plot", default=None, help="a PNG file for the expectations plot (Figures 5-9 style)")
+    add_output(branch, "--csv", required=True, help="the CSV file to write")
+    add_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
     add_json(branch)
     branch.set_defaults(run=_branch)

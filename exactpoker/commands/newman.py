@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
+from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
 
@@ -12,6 +14,7 @@ __all__ = ["add_commands"]
 def _mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import newman
 
+    guard.require(guard.newman_mixed(args.n, args.b), f"newman mixed --n {args.n} --b {args.b}")
     result = newman.equilibrium(args.n, args.b, method=args.method)
     emit(args, result.to_dict(), newman.describe(result))
 
@@ -33,7 +36,14 @@ def _continuous(args: argparse.Namespace) -> None:
     from exactpoker.continuous import newman as continuous
 
     solution = continuous.solve()
-    emit(args, solution.to_dict(), solution.describe())
+    payload = solution.to_dict()
+    payload["equilibria"] = [cut_equilibrium(
+        [solution.value, -solution.value],
+        {"I": {"bluff_below": solution.bluff_below, "value_above": solution.value_above,
+               "bet_of_hand": solution.bet_of_hand},
+         "II": {"call_threshold": solution.call_threshold}},
+        solution.certified, "all strategies (Newman's indifference conditions, integrated exactly)")]
+    emit(args, payload, solution.describe())
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

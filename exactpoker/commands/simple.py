@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from exactpoker.commands.common import add_json, emit
+from exactpoker.results import shaped
 
 __all__ = ["add_commands"]
 
@@ -15,9 +16,8 @@ def _simple(args: argparse.Namespace) -> None:
     if args.piecewise:
         pv = simple_poker.piecewise_value(args.m, threshold=args.threshold)
         tactics = "threshold tactics" if args.threshold else "all tactics"
-        payload = {"game": "simple", "params": {"m": str(args.m), "threshold": args.threshold},
-                   "method": f"parametric exact LP over {tactics}, value / A as a function of r = B/A",
-                   "piecewise": pv.to_dict()}
+        payload = shaped({"method": f"parametric exact LP over {tactics}, value / A as a function of r = B/A",
+                          "piecewise": pv.to_dict()}, "simple", {"m": str(args.m), "threshold": args.threshold})
         text = f"player I's value / A as a function of r = B/A (m = {args.m}, {tactics}):\n" + pv.describe()
         emit(args, payload, text)
         return

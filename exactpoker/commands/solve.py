@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
+from exactpoker.results import shaped
 
 __all__ = ["add_commands"]
 
@@ -18,13 +20,16 @@ def _solve(args: argparse.Namespace) -> None:
     if args.list:
         from exactpoker.games.library import describe_library
 
-        emit(args, {"library": describe_library()}, "\n".join(
+        emit(args, shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
     loaded = load_game(args.game)
     compiled = compile_tree(loaded.tree)
+    sequences = sum(layout.num_sequences for layout in compiled.layouts)
+    guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
+                  f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
     result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
                             tables=loaded.tables)
     emit(args, result.to_dict(), _text(result))

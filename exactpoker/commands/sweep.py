@@ -34,7 +34,10 @@ def _sweep(args: argparse.Namespace) -> None:
         from exactpoker.sweep.plot import plot_sweep
 
         plot_sweep(records, sweep.command, x, args.plot, sweep.fixed)
-    payload = {"sweep": {**sweep.header(), "output": args.output, "runner": runner.describe()}, **report.to_dict()}
+    payload = {"game": "sweep", "params": {"command": " ".join(sweep.command), "output": args.output,
+                                           "runner": runner.describe()},
+               "method": "each grid point: the command's own --json record (in the output file)", "equilibria": [],
+               "sweep": {**sweep.header(), "output": args.output, "runner": runner.describe()}, **report.to_dict()}
     lines = [f"exactpoker {' '.join(sweep.command)}: {report.total} points on {runner.describe()}; "
              f"{report.skipped} already in {args.output}, {report.ran} run now, {len(report.failed)} failed"]
     lines += [f"  {r['status']} at {r['point']}: {r['error']}" for r in report.failed]

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import argparse
 
+from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
+from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
+
+_SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III call above C): equations A, B, C "
+          "hold exactly; values: Player I's only")
 
 
 def _mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import three_player
 
+    guard.require(guard.three_mixed(args.n), f"three mixed --n {args.n}")
     result = three_player.equilibrium(args.n, args.b)
     emit(args, result.to_dict(), str(result))
 
@@ -20,14 +26,26 @@ def _continuous(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
     solution = three_player.solve(args.b, args.digits)
-    emit(args, solution.to_dict(), solution.describe())
+    payload = solution.to_dict()
+    exact = payload["exact"]
+    payload["equilibria"] = [cut_equilibrium(
+        [exact["value"], None, None], {"I": {"A": exact["A"], "B": exact["B"]}, "II": {"C": exact["C"]},
+                                       "III": {"C": exact["C"]}},
+        True, _SCOPE, digits=solution.digits, decimals=solution.decimals())]
+    emit(args, payload, solution.describe())
 
 
 def _best_bet(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
     result = three_player.best_bet(args.digits)
-    emit(args, result.to_dict(), result.describe())
+    payload = shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
+    cuts = payload["cuts"]
+    payload["equilibria"] = [cut_equilibrium(
+        [payload["value"], None, None], {"I": {"A": cuts["A"], "B": cuts["B"]}, "II": {"C": cuts["C"]},
+                                         "III": {"C": cuts["C"]}},
+        True, _SCOPE + " at the bet b*; figures are certified decimals", digits=result.digits, exact=False)]
+    emit(args, payload, result.describe())
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from exactpoker.commands.common import add_json, emit, stderr_progress
+from exactpoker import guard
+from exactpoker.commands.common import add_json, add_output, emit, stderr_progress
+from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
 
@@ -23,6 +25,7 @@ def _vn_pure(args: argparse.Namespace) -> None:
 def _vn_mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import von_neumann
 
+    guard.require(guard.vn_mixed(args.n, args.method), f"vn mixed --n {args.n}")
     result = von_neumann.equilibrium(args.n, args.b, method=args.method)
     text = von_neumann.advice(result) if args.advice else str(result)
     emit(args, result.to_dict(), text)
@@ -33,6 +36,9 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve(args.b) if args.b is not None else continuous.solve_symbolic()
     payload = solution.to_dict()
+    payload["equilibria"] = [cut_equilibrium(
+        [solution.value, -solution.value], {"I": {"A": solution.A, "B": solution.B}, "II": {"C": solution.C}},
+        solution.certified, "all strategies (indifference at the cut points, integrated exactly)")]
     if args.b is None:
         best_b, best_value = continuous.best_bet()
         payload["best_bet"] = {"b": str(best_b), "value": str(best_value)}
@@ -44,12 +50,13 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
 def _vn_efg(args: argparse.Namespace) -> None:
     from exactpoker.efg import to_efg
+    from exactpoker.files import write_text
     from exactpoker.games import von_neumann
 
+    guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")
     text = to_efg(von_neumann.game(args.n, args.b))
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_text(args.output, text, "--output")
     else:
         sys.stdout.write(text)
 
@@ -83,5 +90,5 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     efg = vn_jobs.add_parser("efg", help="export the game in Gambit's .efg format")
     efg.add_argument("--n", required=True, help="deck size, n >= 2")
     efg.add_argument("--b", required=True, help="bet size, a positive rational")
-    efg.add_argument("--output", "-o", default=None, help="file to write (default: standard output)")
+    add_output(efg, "--output", "-o", help="file to write (default: standard output)")
     efg.set_defaults(run=_vn_efg)

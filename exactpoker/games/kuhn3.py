@@ -598,9 +598,11 @@ def write_csv(points: Sequence[BranchPoint], path: str, cards: int) -> None:
     """The branch as CSV: ``P, E1, E2, E3`` and ``x_<node>_<card>`` for every node and card."""
     import csv
 
+    from exactpoker.files import atomic_path
+
     g = compiled(cards, 3)
     order = [(node, c) for node in NODES for c in range(1, cards + 1)]
-    with open(path, "w", newline="") as handle:
+    with atomic_path(path, "--csv") as temporary, open(temporary, "w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["P", "E1", "E2", "E3"] + [f"x_{node}_{c}" for node, c in order])
         for point in points:

@@ -27,7 +27,7 @@ def plot_values(points: Sequence["kuhn3.BranchPoint"], path: str | None = None, 
     ax.set_ylabel("expectation")
     ax.legend()
     if path:
-        fig.savefig(path, dpi=120, bbox_inches="tight")
+        _save(fig, path)
     return fig
 
 
@@ -61,5 +61,14 @@ def plot_nodes(cards: int, table: Mapping[str, Sequence[object]], path: str | No
         ax.tick_params(labelsize=7)
     fig.tight_layout()
     if path:
-        fig.savefig(path, dpi=120, bbox_inches="tight")
+        _save(fig, path)
     return fig
+
+
+def _save(fig, path: str) -> None:  # noqa: ANN001
+    """Save ``fig`` whole or not at all (the format from the file name's suffix, PNG by default)."""
+    from exactpoker.files import atomic_path
+
+    suffix = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    with atomic_path(path, "--plot") as temporary:
+        fig.savefig(temporary, dpi=120, bbox_inches="tight", format=suffix or "png")

@@ -122,7 +122,7 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
     >>> len(r.equilibria), r.value
     (3, 2/21)
     """
-    n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; use equilibrium() for larger decks")
+    n = parse_int(n, "n", 2, MAX_PURE_CARDS, "all pure equilibria scan 2^n strategies; for larger decks ask for a mixed equilibrium: exactpoker vn mixed")
     g = compiled(n, b)
     structure = sign_game(g.game)
     if method == "auto":  # the prefix-count enumeration, certified by the prefix-sum check

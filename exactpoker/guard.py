@@ -1,0 +1,160 @@
+"""Resource guard: refuse an exact method whose memory would exceed the limit, before it starts.
+
+An exact method on a large deck can ask for more memory than the machine has
+(``vn mixed --n 100000`` asks numpy for 74.5 GiB; ``three mixed --n 100000``
+for 10.7 PiB).  Each estimator here gives the peak resident memory, in bytes,
+from the game's size, calibrated against measured runs (peak RSS by
+``/usr/bin/time -f %M``, see ``benchmarks/README.md``):
+
+======================================  ========
+command                                 peak RSS
+======================================  ========
+``vn mixed --n 500 --b 2``              0.26 GB
+``vn mixed --n 1000 --b 2``             0.64 GB
+``vn mixed --n 2000 --b 2``             2.1 GB
+``vn mixed --n 4000 --b 2``             7.4 GB
+``three mixed --n 60 --b 2``            0.21 GB
+``three mixed --n 100 --b 2``           0.74 GB
+``three mixed --n 200 --b 2``           5.3 GB
+``newman mixed --n 100 --b 50``         0.84 GB
+``newman mixed --n 200 --b 50``         2.0 GB
+``goldman-stone --a 3 --b 2 --n 300``   0.49 GB
+======================================  ========
+
+:func:`require` compares an estimate with the limit (the machine's available
+memory, or ``--max-memory``) and raises :class:`ResourceLimitError` with both
+figures.  Estimates use Python integers, so an absurd size such as
+``--n 10**400`` is refused, never overflowed.  An estimator returns ``None``
+when its parameters do not parse; the game's own check then names the error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from fractions import Fraction
+from typing import Iterator
+from contextlib import contextmanager
+
+from exactpoker.errors import InvalidParameterError, ResourceLimitError
+
+__all__ = ["parse_size", "available_memory", "limit", "require", "memory_limit",
+           "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game"]
+
+_UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+_BASE = 150 * 1024**2  # the interpreter with sympy, numpy, scipy and flint loaded
+_limit: int | None = None
+
+
+def parse_size(text: str) -> int:
+    """``"2G"``, ``"500M"``, ``"1.5G"`` or a number of bytes, as bytes.
+
+    >>> parse_size("2G"), parse_size("500M"), parse_size("1024")
+    (2147483648, 524288000, 1024)
+    """
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*", str(text), re.IGNORECASE)
+    if match is None or len(match.group(1)) > 30:
+        raise InvalidParameterError(f"--max-memory must be a size such as 2G, 500M or 1024 (bytes); got {text!r}")
+    size = int(Fraction(match.group(1)) * _UNITS[match.group(2).upper()])
+    if size <= 0:
+        raise InvalidParameterError(f"--max-memory must be > 0; got {text!r}")
+    return size
+
+
+def available_memory() -> int | None:
+    """The memory the machine can still give (``MemAvailable`` of ``/proc/meminfo``), or ``None`` if unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def limit() -> int | None:
+    """The limit in force: ``--max-memory`` if given, else the available memory."""
+    return _limit if _limit is not None else available_memory()
+
+
+@contextmanager
+def memory_limit(size: int | None) -> Iterator[None]:
+    """Within the block, :func:`require` uses ``size`` bytes as the limit (``None``: the available memory)."""
+    global _limit
+    previous, _limit = _limit, size
+    try:
+        yield
+    finally:
+        _limit = previous
+
+
+def human(size: int) -> str:
+    """A byte count in words: ``"7.4 GB"``, or ``"10^403 bytes"`` beyond what floats hold."""
+    if size >= 1024**6:
+        return f"10^{len(str(size)) - 1} bytes"
+    for unit, scale in (("TB", 1024**4), ("GB", 1024**3), ("MB", 1024**2)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} bytes"
+
+
+def require(estimate: int | None, what: str) -> None:
+    """Refuse ``what`` (e.g. ``"vn mixed --n 30000"``) when ``estimate`` bytes exceed the limit."""
+    bound = limit()
+    if estimate is None or bound is None or estimate <= bound:
+        return
+    source = "--max-memory" if _limit is not None else "available memory"
+    raise ResourceLimitError(f"{what} would need about {human(estimate)} of memory; the limit is {human(bound)} "
+                             f"({source}); choose a smaller game or raise --max-memory")
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as an int if it is one (a string like ``"400"``); ``None`` otherwise."""
+    try:
+        number = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        return None
+    return int(number) if number.denominator == 1 and number > 0 else None
+
+
+def vn_mixed(n: object, method: str = "fast") -> int | None:
+    """``vn mixed``: the card-by-card LP holds n x n exact tables (460 bytes per entry, measured)."""
+    cards = _integer(n)
+    if cards is None or method == "slow":  # slow is capped at n <= 9 by the game itself
+        return None
+    return _BASE + 460 * cards**2
+
+
+def vn_efg(n: object) -> int | None:
+    """``vn efg``: the exported tree has a node per deal, n (n - 1) of them, about 2 kB each as text and objects."""
+    cards = _integer(n)
+    return None if cards is None else _BASE + 2000 * cards**2
+
+
+def three_mixed(n: object) -> int | None:
+    """``three mixed``: FastMNE's tables over card triples (660 bytes per triple, measured)."""
+    cards = _integer(n)
+    return None if cards is None else _BASE + 660 * cards**3
+
+
+def newman_mixed(n: object, b: object) -> int | None:
+    """``newman mixed``: about 180 kB per card and bet level (measured: n = 100, b = 50: 0.84 GB; n = 200: 2.0 GB)."""
+    cards, bets = _integer(n), _integer(b)
+    if cards is None or bets is None:
+        return None
+    return _BASE + 180_000 * cards * bets
+
+
+def goldman_stone(n: object) -> int | None:
+    """``goldman-stone --n``: the LP over n^2 card pairs, 4 kB each (measured: n = 300: 0.49 GB; n = 800: > 2.2 GB)."""
+    cards = _integer(n)
+    return None if cards is None else _BASE + 4000 * cards**2
+
+
+def compiled_game(sequences: int, terminals: int) -> int:
+    """A compiled game (``solve``): 1.5 kB per payoff entry (measured: OpenSpiel liars_dice 0.40 GB, Leduc 0.19 GB)."""
+    return _BASE + 1500 * terminals + 500 * sequences
