@@ -204,8 +204,9 @@ class BallEquilibrium(Equilibrium):
     def to_dict(self) -> dict[str, Any]:
         result = {"values": _strings(list(self.values)), "strategies": _strings(self.strategies),
                   "certified": self.certified}
+        result["certificate"] = {"holds": self.certificate.holds, "scope": self.certificate.scope}
         if isinstance(self.certificate, BallCertificate):
-            result["certificate"] = {"kind": CERTIFICATE_KIND, "digits": self.certificate.places}
+            result["certificate"] |= {"kind": CERTIFICATE_KIND, "digits": self.certificate.places}
         return result
 
     def __str__(self) -> str:

@@ -38,7 +38,7 @@ from contextlib import contextmanager
 
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
 
-__all__ = ["parse_size", "available_memory", "limit", "require", "memory_limit",
+__all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit",
            "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game"]
 
 _UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
@@ -110,6 +110,22 @@ def require(estimate: int | None, what: str) -> None:
     source = "--max-memory" if _limit is not None else "available memory"
     raise ResourceLimitError(f"{what} would need about {human(estimate)} of memory; the limit is {human(bound)} "
                              f"({source}); choose a smaller game or raise --max-memory")
+
+
+def require_digits(value: object, option: str, digits: int, what: str) -> None:
+    """Refuse an exact rational ``value`` whose numerator or denominator has more than ``digits`` digits.
+
+    For exact algebra whose cost grows with the size of the numbers (a Groebner
+    basis in the bet ``b``): ``three continuous --b 10**200`` would run for hours.
+    """
+    try:
+        number = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        return
+    size = max(len(str(abs(number.numerator))), len(str(number.denominator)))
+    if size > digits:
+        raise ResourceLimitError(f"{what}: {option} has {size} digits; the exact algebra grows with them, "
+                                 f"at most {digits} are accepted")
 
 
 def _integer(value: object) -> int | None:

@@ -31,7 +31,7 @@ CASES: dict[str, list[list[str]]] = {
     "goldman-stone": [["--a", "3", "--b", "2"], ["--a", "3", "--b", "2", "--n", "3"]],
     "three mixed": [["--n", "3", "--b", "2"]],
     "nash-shapley": [["--a", "1", "--b", "1"], ["regions", "--digits", "5"], ["coalitions", "--a", "1", "--b", "2"]],
-    "kuhn3": [["--cards", "4", "--pot", "3"]],
+    "kuhn3": [["--cards", "4", "--pot", "3"], ["--cards", "5", "--pot", "3"]],  # rational; an isolating box
     "kuhn3 branch": [["--cards", "4", "--pot-min", "2", "--pot-max", "5/2", "--csv", "{tmp}/branch.csv"]],
     "verify": [["--paper", "004"]],
     "sweep": [["vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "-o", "{tmp}/sweep.jsonl", "--workers", "1"]],

@@ -25,6 +25,7 @@ def _mixed(args: argparse.Namespace) -> None:
 def _continuous(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
+    guard.require_digits(args.b, "--b", 40, "three continuous")
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
     exact = payload["exact"]
