@@ -43,7 +43,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
 
 def _vn_efg(args: argparse.Namespace) -> None:
-    from exactpoker.efg import to_efg
+    from exactpoker.formats.efg import to_efg
     from exactpoker.games import von_neumann
 
     text = to_efg(von_neumann.game(args.n, args.b))
