@@ -73,10 +73,10 @@ def tokenize(text: str, source: str) -> list[Token]:
             i += 1
         elif ch == '"':
             chars: list[str] = []
-            i += 1
+            start_line, i = line, i + 1
             while True:
                 if i >= n:
-                    raise InvalidGameError(f"{source}:{line}:{column}: unterminated string")
+                    raise InvalidGameError(f"{source}:{start_line}:{column}: unterminated string")
                 if text[i] == "\\" and i + 1 < n:
                     chars.append(text[i + 1])
                     i += 2
@@ -88,7 +88,7 @@ def tokenize(text: str, source: str) -> list[Token]:
                     line, line_start = line + 1, i + 1
                 chars.append(text[i])
                 i += 1
-            tokens.append(Token("string", "".join(chars), line, column))
+            tokens.append(Token("string", "".join(chars), start_line, column))
         elif (match := _NUMBER.match(text, i)) is not None:
             if match.group(4) is not None and int(match.group(4)[1:]) == 0:
                 raise InvalidGameError(f"{source}:{line}:{column}: zero denominator in {match.group(0)!r}")
