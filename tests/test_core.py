@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from exactpoker.core import BehaviourProfile, BettingGame, Decision, Deck, Outcome, compile_game
 from exactpoker.core.evaluate import sequence_values
-from exactpoker.efg import to_efg
+from exactpoker.formats.efg import to_efg
 from exactpoker.errors import InvalidGameError
 from exactpoker.games import von_neumann
 from tests.strategies import bets

@@ -49,8 +49,8 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
 
 def _vn_efg(args: argparse.Namespace) -> None:
-    from exactpoker.efg import to_efg
     from exactpoker.files import write_text
+    from exactpoker.formats.efg import to_efg
     from exactpoker.games import von_neumann
 
     guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")

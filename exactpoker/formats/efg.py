@@ -1,0 +1,346 @@
+"""Gambit's extensive-form text format (``.efg``, version 2): reader and export.
+
+Reading (:func:`read_efg`): any finite extensive game -- chance nodes ``c``
+with exact probabilities (non-negative, summing to one, else a one-line error
+naming the node), personal nodes ``p``, terminal nodes ``t``, outcomes shared
+by number (an outcome on an inner node is added to every leaf below it, as in
+Gambit), players' labels.  Numbers are exact (:mod:`~exactpoker.formats.gambit_text`).
+The result's strategies are laid out as a Gambit behaviour profile
+(:func:`efg_tables`, :func:`gambit_profile`): per player, in the file's player
+order, a list over the player's information sets in the order of their numbers,
+each the action probabilities in the file's action order.
+
+Export: :func:`write_efg` writes any :class:`~exactpoker.core.tree.GameTree`;
+:func:`to_efg` writes a betting game of the papers.  For :func:`to_efg` the tree starts with one chance node that deals every possible deal with its
+exact probability; below each deal the betting tree is repeated, with each
+decision in the information set ``(player, own card, node label)``.  Payoffs
+are the exact rationals of each leaf.  Open the file in Gambit (or
+``pygambit.read_efg``) to use its solvers on the same game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from fractions import Fraction
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.game import BettingGame, Decision, Node, Outcome
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.errors import InvalidGameError
+from exactpoker.formats import LoadedGame
+from exactpoker.formats.gambit_text import Token, TokenReader
+from exactpoker.numbers import exact_str
+
+__all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "gambit_profile"]
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace('"', "'") + '"'
+
+
+def _escaped(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _deals(game: BettingGame) -> list[tuple[int, ...]]:
+    cards = range(1, game.deck.cards + 1)
+    deals = itertools.product(cards, repeat=game.num_players)
+    if game.deck.replacement:
+        return list(deals)
+    return [d for d in deals if len(set(d)) == game.num_players]
+
+
+def to_efg(game: BettingGame) -> str:
+    """The game as the text of a Gambit ``.efg`` file."""
+    deals = _deals(game)
+    probability = exact_str(Fraction(1, len(deals)))
+    players = " ".join(_quote(name) for name in game.player_names)
+    params = ", ".join(f"{k}={exact_str(v) if isinstance(v, (int, Fraction)) else v}" for k, v in game.parameters)
+    lines = [f"EFG 2 R {_quote(f'{game.name}({params})')} {{ {players} }}", '""', ""]
+    branches = " ".join(f"{_quote(','.join(map(str, d)))} {probability}" for d in deals)
+    lines.append(f'c "deal" 1 "deal" {{ {branches} }} 0')
+    infosets: dict[tuple[int, int, str], int] = {}
+    outcome_count = [0]
+
+    def emit(node: Node, cards: tuple[int, ...]) -> None:
+        if isinstance(node, Outcome):
+            outcome_count[0] += 1
+            payoffs = ", ".join(exact_str(v) for v in node.payoffs(cards))
+            lines.append(f't "" {outcome_count[0]} "" {{ {payoffs} }}')
+            return
+        assert isinstance(node, Decision)
+        key = (node.player, cards[node.player], node.label)
+        number = infosets.setdefault(key, 1 + sum(1 for k in infosets if k[0] == node.player))
+        name = f"{game.player_names[node.player]}: card {cards[node.player]}, {node.label}"
+        actions = " ".join(_quote(a) for a in node.action_names)
+        lines.append(f"p \"\" {node.player + 1} {number} {_quote(name)} {{ {actions} }} 0")
+        for _, child in node.actions:
+            emit(child, cards)
+
+    for deal in deals:
+        emit(game.root, deal)
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass
+class _Record:
+    """One node line of the file, before the tree is built."""
+
+    kind: str  # "c", "p" or "t"
+    token: Token
+    name: str
+    player: int  # 1-based; 0 for chance and terminal nodes
+    infoset: int
+    outcome: int
+
+
+@dataclass
+class _Infoset:
+    name: str
+    actions: list[str]
+    probabilities: list[Fraction]  # chance information sets only
+
+
+def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
+    """The extensive game in the ``.efg`` text ``text``.
+
+    Raises
+    ------
+    InvalidGameError
+        At malformed text (``source:line:column: expected ...``), an
+        information set or outcome used before it is defined, a chance node
+        whose probabilities are negative or do not sum to one, or an outcome
+        with the wrong number of payoffs.  Imperfect recall is refused when the
+        tree is compiled, naming the information set.
+    """
+    reader = TokenReader(text, source)
+    header = reader.word("'EFG'")
+    if header != "EFG":
+        raise reader.error(f"expected 'EFG', found {header!r}", reader.tokens[0])
+    version = reader.peek()
+    if reader.integer("the version 2") != 2:
+        raise reader.error("expected the version 2", version)
+    kind = reader.peek()
+    if reader.word("'R' or 'D'") not in ("R", "D"):
+        raise reader.error("expected 'R' or 'D'", kind)
+    title = reader.string("the game's title")
+    labels = reader.strings_in_braces("a player's label")
+    if not labels:
+        raise reader.error("the game needs at least one player")
+    if reader.at("string"):
+        reader.string()  # the comment
+    with paused_gc():
+        records, infosets, outcomes = _read_records(reader, len(labels))
+        names = tuple(label or str(i + 1) for i, label in enumerate(labels))
+        if len(set(names)) != len(names):
+            names = tuple(str(i + 1) for i in range(len(labels)))
+        keys = _infoset_keys(infosets)
+        root = _build(records, infosets, outcomes, keys, len(labels), reader)
+    tree = GameTree(title or os.path.basename(source), names, root, (("file", source),))
+    order = tuple(tuple(keys[(p, n)] for n in sorted(n for q, n in infosets if q == p)) for p in range(1, len(labels) + 1))
+    return LoadedGame(tree, _EfgTables(order), source)
+
+
+def _read_records(
+    reader: TokenReader, players: int
+) -> tuple[list[_Record], dict[tuple[int, int], _Infoset], dict[int, tuple[str, list[Fraction]]]]:
+    records: list[_Record] = []
+    infosets: dict[tuple[int, int], _Infoset] = {}
+    outcomes: dict[int, tuple[str, list[Fraction]]] = {}
+    while not reader.at("end"):
+        token = reader.peek()
+        kind = reader.word("a node ('c', 'p' or 't')")
+        if kind not in ("c", "p", "t"):
+            raise reader.error(f"expected a node ('c', 'p' or 't'), found {kind!r}", token)
+        name = reader.string("the node's name")
+        player = infoset = 0
+        if kind != "t":
+            if kind == "p":
+                at = reader.peek()
+                player = reader.integer("the player's number")
+                if not 1 <= player <= players:
+                    raise reader.error(f"player {player} does not exist; players are 1..{players}", at)
+            at = reader.peek()
+            infoset = reader.integer("the information set's number")
+            _read_infoset(reader, infosets, (player, infoset), kind == "c", at)
+        at = reader.peek()
+        outcome = reader.integer("the outcome's number")
+        _read_outcome(reader, outcomes, outcome, players, at)
+        records.append(_Record(kind, token, name, player, infoset, outcome))
+    if not records:
+        raise reader.error("the game has no nodes")
+    return records, infosets, outcomes
+
+
+def _read_infoset(
+    reader: TokenReader, infosets: dict[tuple[int, int], _Infoset], key: tuple[int, int], chance: bool, at: Token
+) -> None:
+    name = reader.string() if reader.at("string") else None
+    if not reader.at("{"):
+        if key not in infosets:
+            raise reader.error(f"information set {key[1]} is used before its actions are given", at)
+        return
+    reader.symbol("{")
+    actions: list[str] = []
+    probabilities: list[Fraction] = []
+    while not reader.at("}"):
+        actions.append(reader.string("an action's name"))
+        if chance:
+            probabilities.append(reader.number("the action's probability"))
+    reader.symbol("}")
+    if key not in infosets:
+        infosets[key] = _Infoset(name or "", actions, probabilities)
+    elif infosets[key].actions != actions:
+        raise reader.error(f"information set {key[1]} was given other actions before ({infosets[key].actions})", at)
+
+
+def _read_outcome(
+    reader: TokenReader, outcomes: dict[int, tuple[str, list[Fraction]]], number: int, players: int, at: Token
+) -> None:
+    if number < 0:
+        raise reader.error("an outcome number must be >= 0", at)
+    name = reader.string() if reader.at("string") else None
+    if reader.at("{"):
+        brace = reader.peek()
+        payoffs = reader.numbers_in_braces("a payoff")
+        if len(payoffs) != players:
+            raise reader.error(f"outcome {number} has {len(payoffs)} payoffs for {players} players", brace)
+        if number == 0:
+            raise reader.error("outcome 0 means 'no outcome' and cannot have payoffs", at)
+        outcomes.setdefault(number, (name or "", payoffs))
+    elif number != 0 and number not in outcomes:
+        raise reader.error(f"outcome {number} is used before its payoffs are given", at)
+
+
+def _infoset_keys(infosets: Mapping[tuple[int, int], _Infoset]) -> dict[tuple[int, int], str]:
+    """Each information set's key in the tree: its name where that is unique for the player, else ``#number``."""
+    counts: dict[tuple[int, str], int] = {}
+    for (player, _), info in infosets.items():
+        counts[(player, info.name)] = counts.get((player, info.name), 0) + 1
+    keys = {}
+    for (player, number), info in infosets.items():
+        unique = info.name and counts[(player, info.name)] == 1
+        keys[(player, number)] = info.name if unique else (f"{info.name} #{number}" if info.name else f"#{number}")
+    return keys
+
+
+def _build(
+    records: list[_Record],
+    infosets: Mapping[tuple[int, int], _Infoset],
+    outcomes: Mapping[int, tuple[str, list[Fraction]]],
+    keys: Mapping[tuple[int, int], str],
+    players: int,
+    reader: TokenReader,
+) -> TreeNode:
+    """The tree from the node records in preorder (no recursion: trees may be deep)."""
+    zero = [Fraction(0)] * players
+    # First pass, top down: the payoff accumulated above and at each record.
+    accumulated: list[list[Fraction]] = []
+    pending: list[tuple[int, list[Fraction]]] = []  # (children still to come, payoff above them)
+    for record in records:
+        if not pending and accumulated:
+            raise reader.error("the tree is complete; this node has no parent", record.token)
+        above = pending[-1][1] if pending else zero
+        own = outcomes[record.outcome][1] if record.outcome else zero
+        total = [a + b for a, b in zip(above, own)]
+        accumulated.append(total)
+        if pending:
+            left, payoff = pending.pop()
+            if left > 1:
+                pending.append((left - 1, payoff))
+        if record.kind != "t":
+            count = len(infosets[(record.player, record.infoset)].actions)
+            if count == 0:
+                raise reader.error("a node needs at least one action", record.token)
+            pending.append((count, total))
+    if pending:
+        raise reader.error("the file ends before the tree is complete")
+    # Second pass, bottom up.
+    stack: list[TreeNode] = []
+    for record, total in zip(reversed(records), reversed(accumulated)):
+        if record.kind == "t":
+            stack.append(Terminal(tuple(total)))
+            continue
+        info = infosets[(record.player, record.infoset)]
+        children = [stack.pop() for _ in info.actions]
+        where = f"{reader.source}:{record.token.line}:{record.token.column}"
+        if record.kind == "c":
+            label = f"{record.name or info.name or 'chance'} ({where})"
+            stack.append(Chance(tuple(zip(info.actions, info.probabilities, children)), label))
+        else:
+            key = keys[(record.player, record.infoset)]
+            if len(set(info.actions)) != len(info.actions):
+                raise InvalidGameError(f"{where}: information set {key!r} repeats an action name: {info.actions}")
+            stack.append(Move(record.player - 1, key, tuple(zip(info.actions, children))))
+    return stack[0]
+
+
+@dataclass(frozen=True)
+class _EfgTables:
+    """Strategies as a Gambit behaviour profile: per player, information sets in number order."""
+
+    order: tuple[tuple[str, ...], ...]
+
+    def __call__(self, compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, list[list[Fraction]]]:
+        result = {}
+        for p, name in enumerate(compiled.player_names):
+            by_key = profile.by_infoset(compiled, p)
+            result[name] = [list(by_key[key]) for key in self.order[p] if key in by_key]
+        return result
+
+
+def efg_tables(loaded: LoadedGame) -> _EfgTables:
+    """The strategies layout of a game read by :func:`read_efg`."""
+    assert isinstance(loaded.tables, _EfgTables)
+    return loaded.tables
+
+
+def gambit_profile(strategies: Mapping[str, Any]) -> list[list[list[Fraction]]]:
+    """A result's ``strategies`` of an ``.efg`` game as the nested list ``pygambit``'s
+    ``game.mixed_behavior_profile(data=...)`` takes (players, information sets, actions)."""
+    return [[list(row) for row in table] for table in strategies.values()]
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write_efg(tree: GameTree) -> str:
+    """Any :class:`~exactpoker.core.tree.GameTree` as the text of a Gambit ``.efg`` file.
+
+    Information sets are numbered per player in the order they are first met
+    (depth first); each chance node has its own information set.  Reading the
+    text back with :func:`read_efg` gives the same game with the same
+    information-set keys.
+    """
+    players = " ".join(_escaped(name) for name in tree.player_names)
+    lines = [f"EFG 2 R {_escaped(tree.name)} {{ {players} }}", '""', ""]
+    numbers: dict[tuple[int, str], int] = {}
+    counts = [0] * tree.num_players
+    chance_count = outcome_count = 0
+    for node in tree.nodes():
+        if isinstance(node, Terminal):
+            outcome_count += 1
+            payoffs = ", ".join(exact_str(v) for v in node.payoffs)
+            lines.append(f't "" {outcome_count} "" {{ {payoffs} }}')
+        elif isinstance(node, Chance):
+            chance_count += 1
+            branches = " ".join(f"{_escaped(name)} {exact_str(p)}" for name, p, _ in node.outcomes)
+            lines.append(f'c "" {chance_count} "" {{ {branches} }} 0')
+        else:
+            key = (node.player, node.infoset)
+            if key in numbers:
+                lines.append(f'p "" {node.player + 1} {numbers[key]} 0')
+                continue
+            counts[node.player] += 1
+            numbers[key] = counts[node.player]
+            actions = " ".join(_escaped(a) for a in node.action_names)
+            lines.append(f'p "" {node.player + 1} {numbers[key]} {_escaped(node.infoset)} {{ {actions} }} 0')
+    return "\n".join(lines) + "\n"
