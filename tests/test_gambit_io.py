@@ -208,10 +208,15 @@ def _our_profile(gbt, game, path, strategies):
     loaded = read_efg(path.read_text(), str(path))
     order = loaded.tables.order  # type: ignore[attr-defined]
     for p, (player, table) in enumerate(zip(game.players, strategies.values())):
+        assert len(table) == len(order[p]) == len(player.infosets)
         by_key = dict(zip(order[p], table))
-        for number, infoset in enumerate(player.infosets):
-            key = infoset.label if infoset.label in by_key else f"#{number + 1}"
-            for action, prob in zip(infoset.actions, by_key[key]):
+        labels = [infoset.label for infoset in player.infosets]
+        unique = len(set(labels)) == len(labels) and set(labels) <= set(by_key)
+        # matched by label where the labels tell the sets apart (pygambit lists them in first-met order,
+        # our table in the file's number order); else both are in number order
+        for infoset, position in zip(player.infosets, range(len(table))):
+            probabilities = by_key[infoset.label] if unique else table[position]
+            for action, prob in zip(infoset.actions, probabilities):
                 profile[action] = gbt.Rational(prob.numerator, prob.denominator)
     return profile
 
