@@ -305,7 +305,13 @@ def efg_tables(loaded: LoadedGame) -> _EfgTables:
 
 def gambit_profile(strategies: Mapping[str, Any]) -> list[list[list[Fraction]]]:
     """A result's ``strategies`` of an ``.efg`` game as the nested list ``pygambit``'s
-    ``game.mixed_behavior_profile(data=...)`` takes (players, information sets, actions)."""
+    ``game.mixed_behavior_profile(data=...)`` takes (players, information sets, actions).
+
+    The information sets are in the order of their numbers in the file.
+    ``pygambit`` lists them in the order they first appear in the file; the
+    two agree whenever the numbers follow first appearance (as in every file
+    Gambit writes); otherwise match them by label.
+    """
     return [[list(row) for row in table] for table in strategies.values()]
 
 
