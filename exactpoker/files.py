@@ -23,6 +23,8 @@ __all__ = ["check_writable", "check_readable", "atomic_path", "write_text"]
 
 def check_writable(path: str, option: str) -> None:
     """Raise :class:`InvalidParameterError` unless ``path`` can be created or overwritten."""
+    if not path.strip():
+        raise InvalidParameterError(f"{option}: needs a file name; got an empty one")
     directory = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InvalidParameterError(f"{option}: {path} is a directory, not a file")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from exactpoker.commands.common import add_json, add_runner_options, emit, runner_of
+from exactpoker.commands.common import add_json, add_output, add_runner_options, emit, runner_of
 
 __all__ = ["add_commands"]
 
@@ -22,7 +22,6 @@ def _sweep(args: argparse.Namespace) -> None:
             x = varying[0]
         elif x not in sweep.grid:
             raise InvalidParameterError(f"--plot-x {x}: not a --grid parameter ({', '.join(sweep.grid)})")
-        _check_writable(args.plot, "--plot")
     runner = runner_of(args)
     bar = ProgressBar(len(sweep.points), "points", quiet=args.json)
     try:
@@ -46,16 +45,6 @@ def _sweep(args: argparse.Namespace) -> None:
     emit(args, payload, "\n".join(lines))
 
 
-def _check_writable(path: str, option: str) -> None:
-    import os
-
-    from exactpoker.errors import InvalidParameterError
-
-    directory = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path) or not os.path.isdir(directory) or not os.access(directory, os.W_OK):
-        raise InvalidParameterError(f"{option} {path}: cannot write there")
-
-
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``sweep``."""
     sweep = games.add_parser(
@@ -69,8 +58,8 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                        help="a parameter and its values: 1,2,5/2 or a range 2..200 or 2..200..2 (repeatable)")
     sweep.add_argument("--fixed", action="append", default=[], metavar="NAME=VALUE",
                        help="a parameter held fixed (repeatable); a switch takes true or false")
-    sweep.add_argument("--output", "-o", required=True, help="the JSON-lines file of records (resumed if it exists)")
-    sweep.add_argument("--plot", default=None, help="draw the value against a parameter into this PNG file")
+    add_output(sweep, "--output", "-o", required=True, help="the JSON-lines file of records (resumed if it exists)")
+    add_output(sweep, "--plot", help="draw the value against a parameter into this PNG file")
     sweep.add_argument("--plot-x", default=None, help="the parameter on the x axis (default: the first that varies)")
     add_runner_options(sweep, timeout=True)
     add_json(sweep)

@@ -56,9 +56,6 @@ def series(records: Sequence[dict[str, Any]], x: str) -> dict[tuple[tuple[str, s
 def plot_sweep(records: Sequence[dict[str, Any]], command: Sequence[str], x: str, path: str,
                fixed: dict[str, str] | None = None) -> None:
     """Draw the sweep into ``path`` (PNG, written whole or not at all)."""
-    import os
-    import tempfile
-
     import matplotlib
 
     matplotlib.use("Agg")
@@ -82,15 +79,11 @@ def plot_sweep(records: Sequence[dict[str, Any]], command: Sequence[str], x: str
     axes.set_title(title, fontsize=9)
     axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(suffix=".png", dir=directory)
-    os.close(handle)
+    from exactpoker.files import atomic_path
+
     try:
-        figure.savefig(temporary, dpi=120, bbox_inches="tight")
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+        with atomic_path(path, "--plot") as temporary:
+            figure.savefig(temporary, dpi=120, bbox_inches="tight", format="png")
     finally:
         plt.close(figure)
 

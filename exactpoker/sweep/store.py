@@ -33,6 +33,8 @@ class SweepStore:
         self.header = {"sweep": header}
         self.records: dict[str, dict[str, Any]] = {}
         self._handle: TextIO | None = None
+        if not path.strip():
+            raise InvalidParameterError("-o: needs a file name; got an empty one")
         if os.path.isdir(path):
             raise InvalidParameterError(f"-o {path}: is a directory")
         if os.path.exists(path):
@@ -76,6 +78,12 @@ class SweepStore:
         return point_key(point) in self.records
 
     def _open(self) -> TextIO:
+        try:
+            return self._open_file()
+        except OSError as error:
+            raise InvalidParameterError(f"-o {self.path}: cannot write it ({error.strerror or error})") from None
+
+    def _open_file(self) -> TextIO:
         if self._handle is None:
             if os.path.exists(self.path):
                 with open(self.path, "r+b") as raw:  # drop a line cut short by a crash
