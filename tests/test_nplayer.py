@@ -134,6 +134,9 @@ def test_all_pure_through_the_dispatcher_with_sequential_moves():
 def test_all_pure_too_large_is_refused():
     with pytest.raises(InvalidParameterError, match="--all-pure: the strategic form has"):
         pure_equilibria_n(compile_tree(library.game("kuhn3")))
+    # far too many strategies to count in floating point: still the size, in one line
+    with pytest.raises(InvalidParameterError, match=r"about 10\^\d+ x"):
+        pure_equilibria_n(compile_tree(library.game("leduc", players=3, suits=False)))
 
 
 def test_cli_solve_library_kuhn3_json(capsys):

@@ -34,6 +34,7 @@ exhaustive best responses on the strategic form (exact integers).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -164,12 +165,13 @@ def pure_equilibria_n(compiled: CompiledGame) -> list[PureProfile]:
     """
     layouts: tuple[SequenceLayout, ...] = tuple(compiled.layouts)
     counts = [strategy_count(layout) for layout in layouts]
-    cells = int(np.prod([float(c) for c in counts]))
-    sequence_cells = int(np.prod([float(layout.num_sequences) for layout in layouts]))
+    cells = math.prod(counts)
+    sequence_cells = math.prod(layout.num_sequences for layout in layouts)
     if cells > MAX_PURE_PROFILES or sequence_cells > MAX_SEQUENCE_CELLS:
+        shown = " x ".join(str(c) if c < 10**12 else f"about 10^{len(str(c)) - 1}" for c in counts)
         raise InvalidParameterError(
-            f"--all-pure: the strategic form has {' x '.join(map(str, counts))} pure profiles (sequence form "
-            f"{sequence_cells} cells); the limit is {MAX_PURE_PROFILES} profiles and {MAX_SEQUENCE_CELLS} cells"
+            f"--all-pure: the strategic form has {shown} pure profiles (sequence form {sequence_cells} cells); "
+            f"the limit is {MAX_PURE_PROFILES} profiles and {MAX_SEQUENCE_CELLS} cells"
         )
     choices = [all_choices(layout, 0, count) for layout, count in zip(layouts, counts)]
     weights = [pure_realization(layout, c) for layout, c in zip(layouts, choices)]
