@@ -61,7 +61,7 @@ def test_jordans_pennies_unique_mixed_equilibrium():
 
 def test_more_than_two_actions_is_refused_naming_the_information_set():
     game = compile_tree(simultaneous(lambda c: (c[0], c[1], -c[0] - c[1]), (3, 2, 2)))
-    with pytest.raises(InvalidGameError, match="information set 'p0' has 3"):
+    with pytest.raises(InvalidGameError, match="information set 'p0' of player P1 has 3 actions"):
         solve_n_player(game)
 
 

@@ -122,19 +122,7 @@ def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
         tree is compiled, naming the information set.
     """
     reader = TokenReader(text, source)
-    header = reader.word("'EFG'")
-    if header != "EFG":
-        raise reader.error(f"expected 'EFG', found {header!r}", reader.tokens[0])
-    version = reader.peek()
-    if reader.integer("the version 2") != 2:
-        raise reader.error("expected the version 2", version)
-    kind = reader.peek()
-    if reader.word("'R' or 'D'") not in ("R", "D"):
-        raise reader.error("expected 'R' or 'D'", kind)
-    title = reader.string("the game's title")
-    labels = reader.strings_in_braces("a player's label")
-    if not labels:
-        raise reader.error("the game needs at least one player")
+    title, labels = reader.header("EFG", 2)
     if reader.at("string"):
         reader.string()  # the comment
     with paused_gc():

@@ -153,6 +153,23 @@ class TokenReader:
     def at(self, kind: str) -> bool:
         return self.peek().kind == kind
 
+    def header(self, tag: str, version: int) -> tuple[str, list[str]]:
+        """The opening of a Gambit file: ``TAG version R|D "title" { "player" ... }``; the title and the labels."""
+        first = self.peek()
+        if self.word(f"'{tag}'") != tag:
+            raise self.error(f"expected '{tag}'", first)
+        number = self.peek()
+        if self.integer(f"the version {version}") != version:
+            raise self.error(f"expected the version {version}", number)
+        kind = self.peek()
+        if self.word("'R' or 'D'") not in ("R", "D"):
+            raise self.error("expected 'R' or 'D'", kind)
+        title = self.string("the game's title")
+        labels = self.strings_in_braces("a player's label")
+        if not labels:
+            raise self.error("the game needs at least one player")
+        return title, labels
+
     def strings_in_braces(self, what: str) -> list[str]:
         """``{ "a" "b" ... }``."""
         self.symbol("{")

@@ -51,19 +51,7 @@ def read_nfg(text: str, source: str = "<nfg>") -> LoadedGame:
         game with more than :data:`MAX_CONTINGENCIES` contingencies.
     """
     reader = TokenReader(text, source)
-    header = reader.peek()
-    if reader.word("'NFG'") != "NFG":
-        raise reader.error("expected 'NFG'", header)
-    version = reader.peek()
-    if reader.integer("the version 1") != 1:
-        raise reader.error("expected the version 1", version)
-    kind = reader.peek()
-    if reader.word("'R' or 'D'") not in ("R", "D"):
-        raise reader.error("expected 'R' or 'D'", kind)
-    title = reader.string("the game's title")
-    labels = reader.strings_in_braces("a player's label")
-    if not labels:
-        raise reader.error("the game needs at least one player")
+    title, labels = reader.header("NFG", 1)
     strategies = _read_strategies(reader, len(labels))
     if reader.at("string"):
         reader.string()  # the comment

@@ -67,15 +67,16 @@ Support = tuple[tuple[Union[int, None], ...], ...]
 ExactNumber = Union[Fraction, AlgebraicNumber]
 
 
-def check_two_actions(compiled: CompiledGame) -> None:
-    """Raise :class:`InvalidGameError` unless every decision has exactly two actions."""
+def check_two_actions(compiled: CompiledGame, solver: str = "indifference solver", hint: str = "") -> None:
+    """Raise :class:`InvalidGameError` unless every decision has exactly two actions (the message names ``solver``)."""
     for p, layout in enumerate(compiled.layouts):
         for infoset in range(layout.num_infosets):
             actions = layout.infoset_actions(infoset)
             if len(actions) != 2:
                 raise InvalidGameError(
-                    f"indifference solver: information set {layout.infoset_name(infoset)!r} of player "
-                    f"{compiled.player_names[p]} has {len(actions)} actions; only two-action decisions are supported"
+                    f"{solver}: information set {layout.infoset_name(infoset)!r} of player "
+                    f"{compiled.player_names[p]} has {len(actions)} actions ({', '.join(actions)}); only two-action "
+                    f"decisions are supported{hint}"
                 )
 
 

@@ -43,7 +43,7 @@ import numpy as np
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError, InvalidParameterError
+from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, strategy_count
 
 __all__ = ["NPlayerSolution", "solve_n_player", "pure_equilibria_n", "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS"]
@@ -68,18 +68,6 @@ def _size(compiled: CompiledGame) -> str:
     return f"{compiled.num_players} players, information sets per player {infosets}"
 
 
-def _check_two_actions(compiled: CompiledGame) -> None:
-    for player, layout in enumerate(compiled.layouts):
-        for infoset in range(layout.num_infosets):
-            actions = layout.infoset_actions(infoset)
-            if len(actions) != 2:
-                raise InvalidGameError(
-                    f"the N-player exact finish needs two actions at every information set; "
-                    f"{compiled.player_names[player]}'s information set {layout.infoset_name(infoset)!r} has "
-                    f"{len(actions)} ({', '.join(actions)}); try --all-pure for the pure equilibria"
-                )
-
-
 def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30) -> NPlayerSolution:
     """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
 
@@ -102,9 +90,10 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         A stage could not finish; the message names the stage and the game's size.
     """
     from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down
+    from exactpoker.solve.indifference import check_two_actions
     from exactpoker.solve.support_solve import BallSolution, solve_exact
 
-    _check_two_actions(compiled)
+    check_two_actions(compiled, "the N-player exact finish", "; try --all-pure for the pure equilibria")
     system = GainSystem.from_game(compiled)
     try:
         guide = system.full(trace_down(system, 0.0, EPSILON if eps is None else eps))
