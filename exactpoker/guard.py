@@ -9,15 +9,14 @@ from the game's size, calibrated against measured runs (peak RSS by
 ======================================  ========
 command                                 peak RSS
 ======================================  ========
-``vn mixed --n 500 --b 2``              0.26 GB
-``vn mixed --n 1000 --b 2``             0.64 GB
-``vn mixed --n 2000 --b 2``             2.1 GB
-``vn mixed --n 4000 --b 2``             7.4 GB
+``vn mixed --n 10000 --b 2``            0.16 GB
+``vn mixed --n 1000 --method simplex``  0.64 GB
+``vn mixed --n 2000 --method simplex``  2.1 GB
 ``three mixed --n 60 --b 2``            0.21 GB
 ``three mixed --n 100 --b 2``           0.74 GB
 ``three mixed --n 200 --b 2``           5.3 GB
-``newman mixed --n 100 --b 50``         0.84 GB
-``newman mixed --n 200 --b 50``         2.0 GB
+``newman mixed --n 300 --b 300``        0.53 GB
+``newman mixed --n 3000 --b 40``        0.70 GB
 ``goldman-stone --a 3 --b 2 --n 300``   0.49 GB
 ======================================  ========
 
@@ -138,11 +137,11 @@ def _integer(value: object) -> int | None:
 
 
 def vn_mixed(n: object, method: str = "fast") -> int | None:
-    """``vn mixed``: the card-by-card LP holds n x n exact tables (460 bytes per entry, measured)."""
+    """``vn mixed``: the structured LP (``fast``) needs about 4 kB per card; the general one n x n exact tables (460 bytes per entry)."""
     cards = _integer(n)
     if cards is None or method == "slow":  # slow is capped at n <= 9 by the game itself
         return None
-    return _BASE + 460 * cards**2
+    return _BASE + (4000 * cards if method == "fast" else 460 * cards**2)
 
 
 def vn_efg(n: object) -> int | None:
@@ -158,11 +157,11 @@ def three_mixed(n: object) -> int | None:
 
 
 def newman_mixed(n: object, b: object) -> int | None:
-    """``newman mixed``: about 180 kB per card and bet level (measured: n = 100, b = 50: 0.84 GB; n = 200: 2.0 GB)."""
+    """``newman mixed``: about 6 kB per card and bet level (measured: n = 300, b = 300: 0.53 GB; n = 3000, b = 40: 0.70 GB)."""
     cards, bets = _integer(n), _integer(b)
     if cards is None or bets is None:
         return None
-    return _BASE + 180_000 * cards * bets
+    return _BASE + 6000 * cards * bets
 
 
 def goldman_stone(n: object) -> int | None:

@@ -228,7 +228,8 @@ def test_block_triangular_solves_agree_with_dense_flint(problem):
             assert matrix.solve_transpose(rhs) == [w[k, 0] for k in range(n)]
 
 
-def test_block_triangular_finds_the_blocks():
+def test_block_triangular_finds_the_blocks(monkeypatch):
+    monkeypatch.setattr(sparse_exact, "_DENSE_LIMIT", 0)  # look for blocks even in a small matrix
     # rows (5 2 1), (0 1 3), (1 0 0): x0 comes first from the last row, then the 2 x 2 block
     matrix = BlockTriangular([{2: 1, 0: 5}, {0: 2, 1: 1}, {0: 1, 1: 3}])
     assert [len(rows) for rows, _, _ in matrix.blocks] == [1, 2]

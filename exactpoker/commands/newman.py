@@ -54,8 +54,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     mixed = jobs.add_parser("mixed", help="one exact equilibrium (djnMNE)")
     mixed.add_argument("--n", required=True, help="deck size, n >= 2")
     mixed.add_argument("--b", required=True, help="largest bet, an integer >= 1")
-    mixed.add_argument("--method", choices=["sequence", "paper"], default="sequence",
-                       help="sequence-form LP (fast) or the paper's LP with n 2^b constraints")
+    mixed.add_argument("--method", choices=["sequence", "generic", "paper"], default="sequence",
+                       help="card-by-card LP (fast), the same LP by the general sequence-form solver, "
+                            "or the paper's LP with n 2^b constraints")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

@@ -8,10 +8,15 @@ seeing ``s``, folds (I wins 1) or calls (the higher card wins ``s + 1``).
 The paper's ``djnMNE(n, b)`` solves an LP with ``n 2^b`` constraints for
 player I (one per card of player II and set of bet sizes she calls).  Here:
 
-- :func:`equilibrium` (default ``method="sequence"``): the sequence-form LP,
-  ``n (b + 1)`` constraints, float-guided and finished exactly;
-- :func:`equilibrium` with ``method="paper"``: the paper's LP over player II's
-  local pure strategies, solved by the exact simplex (small ``n 2^b``);
+- :func:`equilibrium` (default ``method="sequence"``): the card-by-card LP,
+  ``n (b + 1)`` constraints with cumulative variables (the payoff depends on
+  the cards only through who holds the higher one:
+  :mod:`exactpoker.solve.sign_games`, O(n b) memory), solved by HiGHS and
+  finished exactly from its basis;
+- ``method="generic"``: the same LP through the general sequence-form solver
+  (:func:`exactpoker.solve.zerosum.solve_zero_sum`, O(n^2 b));
+- ``method="paper"``: the paper's LP over player II's local pure strategies,
+  solved by the exact simplex (small ``n 2^b``);
 - :func:`saturation`: the values for growing ``b`` until they stop changing.
 
 Strategies are reported as the paper's matrices: for player I, per card, the
@@ -28,8 +33,10 @@ from typing import Literal
 
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.core.compiler import compile_layouts
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.sign_games import sign_game, solve_sign_game
 from exactpoker.solve.simplex import solve_lp
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -63,12 +70,16 @@ def compiled(n: int, b: int) -> CompiledGame:
 def _tables(g: CompiledGame, profile: BehaviourProfile) -> dict[str, list[list[Fraction]]]:
     b = dict(g.game.parameters)["b"]
     bets = [list(dist) for dist in profile.table(g, 0, OPEN)]
-    calls = [[Fraction(1)] * g.cards]
-    calls += [profile.last_action_table(g, 1, _facing(s)) for s in range(1, b + 1)]
-    return {"I": bets, "II": [[calls[s][j] for s in range(b + 1)] for j in range(g.cards)]}
+    calls = [profile.last_action_table(g, 1, _facing(s)) for s in range(1, b + 1)]
+    return _paper_tables(bets, calls)
 
 
-def equilibrium(n: int, b: int, *, method: Literal["sequence", "paper"] = "sequence") -> SolveResult:
+def _paper_tables(bets: list[list[Fraction]], calls: list[list[Fraction]]) -> dict[str, list[list[Fraction]]]:
+    """The paper's matrices from I's distributions per card and II's calling probabilities per bet size."""
+    return {"I": bets, "II": [[Fraction(1)] + [row[j] for row in calls] for j in range(len(bets))]}
+
+
+def equilibrium(n: int, b: int, *, method: Literal["sequence", "generic", "paper"] = "sequence") -> SolveResult:
     """One exact, certified equilibrium (the paper's djnMNE).
 
     Parameters
@@ -77,26 +88,41 @@ def equilibrium(n: int, b: int, *, method: Literal["sequence", "paper"] = "seque
         Deck size, ``>= 2``.
     b : int
         Largest bet, ``>= 1``.
-    method : {"sequence", "paper"}
-        The sequence-form LP (fast), or the paper's LP with ``n 2^b``
-        constraints solved by the exact simplex (``n 2^b <= 600``).
+    method : {"sequence", "generic", "paper"}
+        The card-by-card LP (fast: n = 1000, b = 20 in seconds), the same
+        LP through the general sequence-form solver, or the paper's LP with
+        ``n 2^b`` constraints solved by the exact simplex (``n 2^b <= 600``).
 
     Examples
     --------
     >>> equilibrium(3, 1).value
     1/18
     """
-    g = compiled(n, b)
+    if method not in ("sequence", "generic", "paper"):
+        raise ValueError(f"equilibrium(): method must be 'sequence', 'generic' or 'paper'; got {method!r}")
     if method == "sequence":
+        return _structured_equilibrium(game(n, b))
+    g = compiled(n, b)
+    if method == "generic":
         profile, certificate, used = solve_zero_sum(g)
         label = "sequence-form LP (" + ("float-guided, exact finish" if used == "support" else "exact simplex") + ")"
-    elif method == "paper":
+    else:
         profile = _paper_lp(g)
         certificate, label = verify(g, profile), "the paper's LP over II's call sets (exact simplex)"
-    else:
-        raise ValueError(f"equilibrium(): method must be 'sequence' or 'paper'; got {method!r}")
     eq = Equilibrium.from_certificate(certificate, _tables(g, profile), profile)
     return SolveResult(NAME, dict(g.game.parameters), label, (eq,))
+
+
+def _structured_equilibrium(rules: BettingGame) -> SolveResult:
+    """The card-by-card LP by :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check."""
+    structure = sign_game(rules)
+    assert structure is not None  # Newman poker is decided by who holds the higher card
+    solution, certificate = solve_sign_game(structure)
+    profile = BehaviourProfile.from_layout_tables(compile_layouts(rules), solution.tables(structure))
+    tables = _paper_tables([list(row) for row in solution.p], [list(row) for row in solution.q])
+    eq = Equilibrium.from_certificate(certificate, tables, profile)
+    label = "card-by-card LP (float-guided, exact finish)"
+    return SolveResult(NAME, dict(rules.parameters), label, (eq,))
 
 
 def _paper_lp(g: CompiledGame) -> BehaviourProfile:

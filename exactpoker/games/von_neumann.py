@@ -44,8 +44,8 @@ from exactpoker.solve.pure import (
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.sign_games import certify_sign_game, sign_game, solve_sign_game
-from exactpoker.solve.sign_games import pure_equilibria as sign_pure_equilibria
+from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game, solve_sign_game
+from exactpoker.solve.sign_games_pure import pure_equilibria as sign_pure_equilibria
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -110,7 +110,7 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
         Bet size, ``> 0``.
     method : {"auto", "separable", "brute-force"}
         ``"auto"``: the prefix-count enumeration of
-        :func:`exactpoker.solve.sign_games.pure_equilibria`; the others are
+        :func:`exactpoker.solve.sign_games_pure.pure_equilibria`; the others are
         the general ones of :mod:`exactpoker.solve.pure` (brute force is for
         small decks).
     progress : callable, optional
@@ -132,7 +132,7 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
     equilibria = []
     for bets, calls in found:
         profile = BehaviourProfile.from_tables(g, [{OPEN: list(bets)}, {RESPOND: list(calls)}])
-        certificate = certify_sign_game(structure, bets, calls) if method == "auto" else None
+        certificate = certify_sign_game(structure, SignProfile.binary(bets, calls)) if method == "auto" else None
         equilibria.append(_certified(g, profile, certificate))
     notes = () if equilibria else ("no pure Nash equilibrium",)
     return SolveResult(NAME, _params(g), f"pure-enumeration ({method})", tuple(equilibria), notes)
@@ -248,7 +248,8 @@ def _structured_equilibrium(n: int, b: object) -> SolveResult:
     rules = game(n, b)
     structure = sign_game(rules)
     assert structure is not None  # von Neumann poker is decided by who holds the higher card
-    bet, call, certificate = solve_sign_game(structure)
+    solution, certificate = solve_sign_game(structure)
+    bet, call = [row[1] for row in solution.p], list(solution.q[0])
     profile = BehaviourProfile.from_layout_tables(compile_layouts(rules), [{OPEN: bet}, {RESPOND: call}])
     equilibrium = Equilibrium.from_certificate(certificate, {"I": bet, "II": call}, profile)
     return SolveResult(NAME, dict(rules.parameters), "card-by-card LP (float-guided, exact finish)", (equilibrium,))

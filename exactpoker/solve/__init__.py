@@ -11,7 +11,8 @@ Two players, zero-sum (von Stengel's sequence form)
     guide's support or optimal basis), :mod:`~exactpoker.solve.sparse_exact` (exact sparse LU),
     :mod:`~exactpoker.solve.simplex` (exact simplex, the fallback),
     :mod:`~exactpoker.solve.sign_games` (games whose payoffs depend on which card is higher:
-    O(n) structure), :mod:`~exactpoker.solve.optimal_set` (every optimal strategy).
+    O(n) structure; their LP in :mod:`~exactpoker.solve.sign_games_lp`, their pure equilibria in
+    :mod:`~exactpoker.solve.sign_games_pure`), :mod:`~exactpoker.solve.optimal_set` (every optimal strategy).
 
 Two players, general-sum
     :mod:`~exactpoker.solve.lemke` (Lemke's method on the sequence form, exact).

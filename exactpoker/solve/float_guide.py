@@ -95,8 +95,22 @@ def _uniform_plan(layout: PlayerLayout) -> np.ndarray:
     return plan
 
 
-def optimal_basis(lp: StandardLP) -> tuple[list[int], list[int]]:
-    """An optimal simplex basis of ``lp`` found by HiGHS's dual simplex in floating point.
+_ALGORITHMS = {"dual simplex": "simplex", "interior point": "ipm"}  # HiGHS's names
+
+
+def optimal_basis(
+    lp: StandardLP, algorithm: str = "dual simplex", refinement: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[list[int], list[int]]:
+    """An optimal simplex basis of ``lp`` found by HiGHS in floating point.
+
+    ``algorithm`` is ``"dual simplex"`` or ``"interior point"`` (followed by
+    HiGHS's crossover to a basis): a second opinion when the first basis
+    does not survive the exact check.  ``refinement = (cost, rhs)`` (one
+    float per column, one per row) is added to the objective and the right
+    sides HiGHS sees: small multiples of a second objective for the primal
+    and for the dual pick, among several optimal vertices and multipliers,
+    the ones best for them.  A basis optimal for a small enough such change
+    is optimal for the LP itself, which the exact finish checks.
 
     Returns the basic columns and the rows whose slack is basic (together
     ``lp.num_rows`` of them).  Only the *basis* is used: the exact finish
@@ -110,27 +124,32 @@ def optimal_basis(lp: StandardLP) -> tuple[list[int], list[int]]:
     """
     import highspy
 
-    matrix = lp.csc()
+    starts, indices, values = lp.csc()
     model = highspy.HighsLp()
     model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
     cost = np.zeros(lp.num_cols)
     for j, c in lp.cost.items():
         cost[j] = -float(c)  # HiGHS minimizes
+    rhs = np.array([float(b) for b in lp.rhs])
+    if refinement is not None:
+        cost -= refinement[0]
+        rhs += refinement[1]
     model.col_cost_ = cost
     model.col_lower_ = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -highspy.kHighsInf)
     model.col_upper_ = np.full(lp.num_cols, highspy.kHighsInf)
-    rhs = np.array([float(b) for b in lp.rhs])
     model.row_lower_ = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
     model.row_upper_ = rhs
     model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    model.a_matrix_.start_ = matrix.indptr
-    model.a_matrix_.index_ = matrix.indices
-    model.a_matrix_.value_ = matrix.data
+    model.a_matrix_.start_ = starts
+    model.a_matrix_.index_ = indices
+    model.a_matrix_.value_ = values
     # The public `highspy.Highs` switches on callbacks as it is built, which prints
     # HiGHS's banner before any option can turn output off; its base class does not.
     solver = highspy._core._Highs()
     solver.setOptionValue("output_flag", False)
-    solver.setOptionValue("solver", "simplex")
+    if algorithm not in _ALGORITHMS:
+        raise ValueError(f"optimal_basis(): algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
+    solver.setOptionValue("solver", _ALGORITHMS[algorithm])
     solver.passModel(model)
     solver.run()
     basis = solver.getBasis()

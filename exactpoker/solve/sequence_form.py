@@ -113,12 +113,14 @@ class StandardLP:
     def num_cols(self) -> int:
         return len(self.columns)
 
-    def csc(self) -> sp.csc_matrix:
-        """The constraint matrix in floating point."""
-        rows = [i for col in self.columns for i in col]
-        cols = [j for j, col in enumerate(self.columns) for _ in col]
-        vals = [float(v) for col in self.columns for v in col.values()]
-        return sp.csc_matrix((vals, (rows, cols)), shape=(self.num_rows, self.num_cols))
+    def csc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The constraint matrix in floating point, compressed by column: ``(starts, row indices, values)``."""
+        starts = np.zeros(self.num_cols + 1, dtype=np.int64)
+        starts[1:] = np.cumsum([len(col) for col in self.columns])
+        rows = np.fromiter((i for col in self.columns for i in col), dtype=np.int32, count=int(starts[-1]))
+        values = np.fromiter((float(v) for col in self.columns for v in col.values()), dtype=np.float64,
+                             count=int(starts[-1]))
+        return starts, rows, values
 
 
 def standard_lp(compiled: CompiledGame) -> StandardLP:

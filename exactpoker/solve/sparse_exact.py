@@ -63,7 +63,10 @@ class BlockTriangular:
         for j, col in enumerate(self.columns):
             for i, v in col.items():
                 self.rows[i][j] = v
-        self.blocks = self._blocks() if n else []
+        if n <= _DENSE_LIMIT:  # one dense block: no ordering needed
+            self.blocks = [(list(range(n)), list(range(n)), _Dense(self._dense(list(range(n)), list(range(n)))))]
+        else:
+            self.blocks = self._blocks()
 
     def _blocks(self) -> list[tuple[list[int], list[int], fmpq_mat]]:
         """Diagonal blocks ``(rows, columns, exact block)``, each depending only on earlier ones."""
@@ -97,15 +100,14 @@ class BlockTriangular:
         return blocks
 
     def _factor(self, rows: list[int], cols: list[int]) -> "_Dense | _SparseLU":
-        dense = _Dense(self._dense(rows, cols))
-        if len(rows) <= _DENSE_LIMIT:
-            return dense
-        at = {j: k for k, j in enumerate(cols)}
-        local = [{at[j]: v for j, v in self.rows[i].items() if j in at} for i in rows]
-        try:
-            return _SparseLU(local)
-        except ZeroDivisionError:  # the float order met an exact zero pivot
-            return dense
+        if len(rows) > _DENSE_LIMIT:
+            at = {j: k for k, j in enumerate(cols)}
+            local = [{at[j]: v for j, v in self.rows[i].items() if j in at} for i in rows]
+            try:
+                return _SparseLU(local)
+            except ZeroDivisionError:  # the float order met an exact zero pivot
+                pass
+        return _Dense(self._dense(rows, cols))
 
     def _dense(self, rows: list[int], cols: list[int]) -> fmpq_mat:
         """The block as a dense exact matrix."""
