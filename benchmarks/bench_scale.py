@@ -2,23 +2,27 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_scale.py           # every row (under a minute)
+    python benchmarks/bench_scale.py           # every row (a few minutes)
     python benchmarks/bench_scale.py --quick   # the start-up and n = 4000 rows (seconds)
 
 Each job runs ``python -m exactpoker ...`` in a fresh process; the table gives
 its size, wall-clock seconds, peak memory (the child's maximum resident set,
 from ``os.wait4``), the result's last line and whether the issue's target is
-met.  Start-up counts: it is part of what a user waits for.  A job that fails
-makes the exit status 1; a missed target does not (timings depend on the
-machine and its load).
+met.  Start-up counts: it is part of what a user waits for.  A job still
+running at three times its limit is stopped (and reported as failed), so a
+missed target cannot hold the machine.  A job that fails makes the exit
+status 1; a missed target does not (timings depend on the machine and its
+load).
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 
@@ -40,6 +44,11 @@ JOBS = (
     Job("von Neumann card-by-card LP", "n=10000 b=2", ("vn", "mixed", "--n", "10000", "--b", "2"), 60.0, 2.0),
     Job("von Neumann all pure NEs", "n=20 b=2", ("vn", "pure", "--n", "20", "--b", "2"), 2.0),
     Job("von Neumann all pure NEs", "n=24 b=2", ("vn", "pure", "--n", "24", "--b", "2"), 60.0),
+    Job("Newman card-by-card LP", "n=1000 b=20", ("newman", "mixed", "--n", "1000", "--b", "20"), 60.0),
+    Job("three-player poker", "n=200 b=2", ("three", "mixed", "--n", "200", "--b", "2"), 5.0, 1.0),
+    Job("three-player poker", "n=500 b=2", ("three", "mixed", "--n", "500", "--b", "2"), 60.0),
+    Job("three-player Kuhn", "N=26 pot=3", ("kuhn3", "--cards", "26", "--pot", "3"), 30.0),
+    Job("three-player Kuhn", "N=26 pot=5/2", ("kuhn3", "--cards", "26", "--pot", "5/2"), 30.0),
 )
 QUICK = JOBS[:2]
 
@@ -50,15 +59,19 @@ def measure(job: Job) -> tuple[Row, str]:
         start = time.perf_counter()
         child = subprocess.Popen([sys.executable, "-m", "exactpoker", *job.args],
                                  stdout=subprocess.PIPE, stderr=errors, text=True)
+        stop = threading.Timer(3 * job.seconds + 5, child.kill)
+        stop.start()
         out = child.stdout.read()  # type: ignore[union-attr]
         _, status, usage = os.wait4(child.pid, 0)
+        stop.cancel()
         seconds = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         errors.seek(0)
         err = errors.read()
     peak = usage.ru_maxrss / 2**20  # kilobytes on Linux
     if child.returncode != 0:
-        FAILURES.append(f"{job.name} {job.size}: exit {child.returncode}: {err.strip()[-200:]}")
+        why = f"stopped after {seconds:.0f} s" if child.returncode == -signal.SIGKILL else f"exit {child.returncode}"
+        FAILURES.append(f"{job.name} {job.size}: {why}: {err.strip()[-200:]}")
         return Row(job.name, job.size, None, "FAILED"), f"  {job.name} {job.size}: target MISSED (the job failed)"
     last = out.strip().splitlines()[-1].strip()
     met = seconds < job.seconds and (job.gigabytes is None or peak < job.gigabytes)
