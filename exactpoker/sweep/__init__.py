@@ -22,7 +22,7 @@ from typing import Any, Callable
 from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
 from exactpoker.sweep.grid import parse_assignment, parse_values, points
-from exactpoker.sweep.store import SweepStore
+from exactpoker.sweep.store import SweepStore, point_key
 from exactpoker.sweep.task import CommandTask, command_parser, options
 
 __all__ = ["Sweep", "SweepReport", "plan", "run_sweep"]
@@ -107,6 +107,4 @@ def run_sweep(sweep: Sweep, output: str, runner: Runner,
                 on_record(record)
     finally:
         store.close()
-    from exactpoker.sweep.store import point_key
-
     return report, [store.records[point_key(p)] for p in sweep.points if store.done(p)]
