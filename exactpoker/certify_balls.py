@@ -33,6 +33,7 @@ polynomials is the zero polynomial (checked).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -104,8 +105,24 @@ def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: S
     summed per own sequence, then the backward pass over the owner's
     information sets with the played continuation), with ``flint.fmpq_mpoly``
     entries; the payoff is the root sequence's term plus the worth of the
-    first information sets.
+    first information sets.  Payoff entries whose weights involve no unknown
+    are summed in exact integers first (:func:`_constant_sums`), so only the
+    entries below an unknown cost polynomial arithmetic.  The last few
+    results are kept: the finishes ask for the same system more than once.
     """
+    fixed = tuple(Fraction(v) for k, v in enumerate(x) if k not in set(unknowns))
+    key = (tuple(unknowns), fixed)
+    if _CACHE.get("compiled") is not compiled or _CACHE.get("key") != key:
+        _CACHE.update(compiled=compiled, key=key, value=_gain_value_polynomials(compiled, x, unknowns))
+    ctx, gains, values = _CACHE["value"]
+    return ctx, list(gains), list(values)
+
+
+_CACHE: dict[str, Any] = {}  # the last system asked for, with its game
+
+
+def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]
+                            ) -> tuple[fmpq_mpoly_ctx, list[fmpq_mpoly], list[fmpq_mpoly]]:
     ctx = fmpq_mpoly_ctx.get(tuple(f"x{k}" for k in unknowns), "lex")
     generator = dict(zip(unknowns, ctx.gens()))
 
@@ -113,29 +130,42 @@ def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: S
         return ctx.constant(fmpq(value.numerator, value.denominator))
 
     entries = [generator[k] if k in generator else const(Fraction(v)) for k, v in enumerate(x)]
-    weights, k = [], 0
+    # realization weights: exact numbers where no unknown is on the path, polynomials (None as number) below one
+    numbers, weights, k = [], [], 0
     for layout in compiled.layouts:
+        number: list[Fraction | None] = [Fraction(0)] * layout.num_sequences
         w = [const(Fraction(0))] * layout.num_sequences
-        w[0] = const(Fraction(1))
+        number[0], w[0] = Fraction(1), const(Fraction(1))
         for infoset in range(layout.num_infosets):
-            parent = w[layout.parent_sequence(infoset)]
+            parent = layout.parent_sequence(infoset)
             passive, aggressive = layout.infoset_sequences(infoset)
-            w[passive], w[aggressive] = parent * (1 - entries[k + infoset]), parent * entries[k + infoset]
+            w[passive], w[aggressive] = w[parent] * (1 - entries[k + infoset]), w[parent] * entries[k + infoset]
+            if number[parent] is None or k + infoset in generator:
+                number[passive] = number[aggressive] = None
+            else:
+                value = Fraction(x[k + infoset])
+                number[passive], number[aggressive] = number[parent] * (1 - value), number[parent] * value
+        numbers.append(number)
         weights.append(w)
         k += layout.num_infosets
     gains: list[fmpq_mpoly] = []
     values: list[fmpq_mpoly] = []
     k = 0
     for p, layout in enumerate(compiled.layouts):
-        own = [const(Fraction(0))] * layout.num_sequences
+        others = [q for q in range(compiled.num_players) if q != p]
+        coefficients = compiled.coefficients[:, p]
+        polynomial_rows = np.zeros(len(compiled.sequences), dtype=bool)
+        for q in others:
+            polynomial_rows |= np.array([v is None for v in numbers[q]], dtype=bool)[compiled.sequences[:, q]]
+        constant = _constant_sums(compiled, p, others, numbers, ~polynomial_rows & (coefficients != 0))
+        own = [const(value) for value in constant]
         scale = const(Fraction(1, compiled.denominator))
-        for row, coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, p].tolist()):
-            if coefficient:
-                term = scale * coefficient
-                for q in range(compiled.num_players):
-                    if q != p:
-                        term = term * weights[q][row[q]]
-                own[row[p]] = own[row[p]] + term
+        for i in np.nonzero(polynomial_rows & (coefficients != 0))[0].tolist():
+            row = compiled.sequences[i]
+            term = scale * int(coefficients[i])
+            for q in others:
+                term = term * weights[q][row[q]]
+            own[row[p]] = own[row[p]] + term
         worth: list[Any] = [None] * layout.num_infosets
         player_gains: list[Any] = [None] * layout.num_infosets
         for infoset in reversed(range(layout.num_infosets)):
@@ -148,6 +178,44 @@ def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: S
         k += layout.num_infosets
     return ctx, gains, values
 
+
+def _constant_sums(compiled: CompiledGame, p: int, others: list[int], numbers: list[list[Fraction | None]],
+                   rows: np.ndarray) -> list[Fraction]:
+    """Per own sequence of ``p``: the sum over the ``rows`` of coefficient times the others' exact weights, over ``D``.
+
+    Each player's weights are integers over one common denominator; the
+    products are summed in int64 when they provably fit, else in Python integers.
+    """
+    size = compiled.layouts[p].num_sequences
+    chosen = np.nonzero(rows)[0]
+    if not len(chosen):
+        return [Fraction(0)] * size
+    scale, bound = compiled.denominator, 1
+    factors = []
+    for q in others:
+        d = math.lcm(*(v.denominator for v in numbers[q] if v is not None))
+        ints = [int(v * d) if v is not None else 0 for v in numbers[q]]
+        scale *= d
+        bound *= max(abs(v) for v in ints) or 1
+        factors.append((q, ints))
+    coefficients = compiled.coefficients[chosen, p]
+    bound *= int(max(abs(int(c)) for c in (coefficients.max(), coefficients.min()))) * len(chosen)
+    own = compiled.sequences[chosen, p]
+    if bound < 2**62:
+        product = coefficients.astype(np.int64)
+        for q, ints in factors:
+            product = product * np.array(ints, dtype=np.int64)[compiled.sequences[chosen, q]]
+        totals = np.zeros(size, dtype=np.int64)
+        np.add.at(totals, own, product)
+        return [Fraction(int(t), scale) for t in totals.tolist()]
+    sums = [0] * size
+    columns = [compiled.sequences[chosen, q].tolist() for q, _ in factors]
+    for r, (s, c) in enumerate(zip(own.tolist(), coefficients.tolist())):
+        term = int(c)
+        for (_, ints), column in zip(factors, columns):
+            term *= ints[column[r]]
+        sums[s] += term
+    return [Fraction(t, scale) for t in sums]
 
 
 @dataclass(frozen=True)

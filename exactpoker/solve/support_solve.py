@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 import warnings
 
 import numpy as np
+from flint import fmpq
 
 from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, CertifiedReal, SupportError, ball_equilibrium,
                                       certify_box, gain_value_polynomials)
@@ -366,14 +367,21 @@ def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
     current = list(x)
     for k in cols:
         current[k] = Fraction(float(x_float[k]))
+    ctx, polynomials = gain_polynomials(compiled, current, cols)  # once: each round only evaluates them
+    equations = [polynomials[r] for r in rows]
+
+    def residuals(values: list[Fraction]) -> list[fmpq]:
+        point = [fmpq(values[k].numerator, values[k].denominator) for k in cols]
+        return [equation(*point) for equation in equations]
+
     matrix = jacobian(np.array([float(v) for v in current]))
     lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
     for round_ in range(iterations):
-        gains = exact_gains(compiled, current)
-        if not any(gains[r] for r in rows):
+        gains = residuals(current)
+        if not any(gains):
             return current
         try:
-            residual = np.array([float(gains[r]) for r in rows])
+            residual = np.array([float(g) for g in gains])
         except OverflowError:  # the iteration diverged
             break
         step = scipy.linalg.lu_solve(lu, residual)
@@ -385,8 +393,7 @@ def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
             guess = list(current)
             for k in cols:
                 guess[k] = current[k].limit_denominator(bound)
-            guess_gains = exact_gains(compiled, guess)
-            if not any(guess_gains[r] for r in rows):
+            if not any(residuals(guess)):
                 return guess
         for k, d in zip(cols, step):
             current[k] = current[k] - _round(Fraction(float(d)), size)
