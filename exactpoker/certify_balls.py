@@ -134,13 +134,14 @@ def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: 
     numbers, weights, k = [], [], 0
     for layout in compiled.layouts:
         number: list[Fraction | None] = [Fraction(0)] * layout.num_sequences
-        w = [const(Fraction(0))] * layout.num_sequences
-        number[0], w[0] = Fraction(1), const(Fraction(1))
+        w: list[fmpq_mpoly | None] = [None] * layout.num_sequences
+        number[0] = Fraction(1)
         for infoset in range(layout.num_infosets):
             parent = layout.parent_sequence(infoset)
             passive, aggressive = layout.infoset_sequences(infoset)
-            w[passive], w[aggressive] = w[parent] * (1 - entries[k + infoset]), w[parent] * entries[k + infoset]
             if number[parent] is None or k + infoset in generator:
+                above = w[parent] if number[parent] is None else const(number[parent])
+                w[passive], w[aggressive] = above * (1 - entries[k + infoset]), above * entries[k + infoset]
                 number[passive] = number[aggressive] = None
             else:
                 value = Fraction(x[k + infoset])
@@ -159,13 +160,16 @@ def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: 
             polynomial_rows |= np.array([v is None for v in numbers[q]], dtype=bool)[compiled.sequences[:, q]]
         constant = _constant_sums(compiled, p, others, numbers, ~polynomial_rows & (coefficients != 0))
         own = [const(value) for value in constant]
-        scale = const(Fraction(1, compiled.denominator))
         for i in np.nonzero(polynomial_rows & (coefficients != 0))[0].tolist():
             row = compiled.sequences[i]
-            term = scale * int(coefficients[i])
+            factor = Fraction(int(coefficients[i]), compiled.denominator)
+            term = None
             for q in others:
-                term = term * weights[q][row[q]]
-            own[row[p]] = own[row[p]] + term
+                if numbers[q][row[q]] is None:
+                    term = weights[q][row[q]] if term is None else term * weights[q][row[q]]
+                else:
+                    factor *= numbers[q][row[q]]
+            own[row[p]] = own[row[p]] + term * const(factor)
         worth: list[Any] = [None] * layout.num_infosets
         player_gains: list[Any] = [None] * layout.num_infosets
         for infoset in reversed(range(layout.num_infosets)):
