@@ -17,8 +17,8 @@ _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III 
 def _mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import three_player
 
-    guard.require(guard.three_mixed(args.n), f"three mixed --n {args.n}")
-    result = three_player.equilibrium(args.n, args.b)
+    guard.require(guard.three_mixed(args.n, args.method), f"three mixed --n {args.n}")
+    result = three_player.equilibrium(args.n, args.b, method=args.method)
     emit(args, result.to_dict(), str(result))
 
 
@@ -62,6 +62,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     )
     mixed.add_argument("--n", required=True, help="deck size n >= 3")
     mixed.add_argument("--b", required=True, help="the bet, a rational > 0")
+    mixed.add_argument("--method", choices=["structured", "generic"], default="structured",
+                       help="the game seen through the order of the cards (O(n), default) or through its "
+                            "compiled n^3 deals")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

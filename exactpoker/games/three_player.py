@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Literal, Sequence
 
 import numpy as np
 
@@ -43,6 +43,7 @@ from exactpoker.errors import CertificationError
 from exactpoker.numbers import parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import (
+    CompiledModel,
     ExactNumber,
     FamilyCorners,
     Located,
@@ -51,6 +52,7 @@ from exactpoker.solve.indifference import (
     locate_equilibrium,
     profile_from_behaviour,
 )
+from exactpoker.solve.ordered_games import OrderedModel, ordered_game
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
 
@@ -139,14 +141,27 @@ def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
     return [p, q, q.copy()]
 
 
-def _guide(g: CompiledGame, n: int, bet: Fraction) -> list[np.ndarray]:
+def _guide(model: CompiledModel | OrderedModel, n: int, bet: Fraction) -> list[np.ndarray]:
     if n <= FICTITIOUS_PLAY_MAX:
-        return float_guide(g)
+        return float_guide(model)
     return _continuous_guide(n, bet)
 
 
-def equilibrium(n: int, b: object) -> SolveResult:
+def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] = "structured") -> SolveResult:
     """One exact equilibrium of the ``n``-card game with bet ``b``, certified for each player.
+
+    Parameters
+    ----------
+    n : int
+        Deck size, ``>= 3``.
+    b : rational
+        Bet size, ``> 0``.
+    method : {"structured", "generic"}
+        How the support search sees the game: by prefix sums over the order
+        of the cards (:class:`~exactpoker.solve.ordered_games.OrderedModel`,
+        O(n): n = 500 in seconds), or through the compiled game's ``n^3``
+        deals (:class:`~exactpoker.solve.indifference.CompiledModel`).  Both
+        search the same supports and certify exactly.
 
     Examples
     --------
@@ -156,17 +171,24 @@ def equilibrium(n: int, b: object) -> SolveResult:
     """
     n = parse_int(n, "n", 3, hint="three players need three different cards")
     bet = parse_positive(b, "b")
-    g = compiled(n, bet)
-    guide = _guide(g, n, bet)
+    if method == "structured":
+        structure = ordered_game(game(n, bet))
+        assert structure is not None  # three-player poker is decided by the order of the cards
+        model: CompiledModel | OrderedModel = OrderedModel(structure)
+    elif method == "generic":
+        model = CompiledModel(compiled(n, bet))
+    else:
+        raise ValueError(f"equilibrium(): method must be 'structured' or 'generic'; got {method!r}")
+    guide = _guide(model, n, bet)
     alike = {(2, h): (1, h) for h in range(n)}
     try:
-        located, ties = locate_equilibrium(g, guide, ties=alike), alike
+        located, ties = locate_equilibrium(model, guide, ties=alike), alike
     except CertificationError:
-        located, ties = locate_equilibrium(g, guide), {}
-    return _result(g, located, family_corners(g, located, ties))
+        located, ties = locate_equilibrium(model, guide), {}
+    return _result({"n": n, "b": bet}, located, family_corners(model, located, ties))
 
 
-def _result(g: CompiledGame, located: Located, family: FamilyCorners) -> SolveResult:
+def _result(params: dict[str, object], located: Located, family: FamilyCorners) -> SolveResult:
     equilibria = tuple(
         Equilibrium.from_certificate(certificate, strategy_tables(behaviour), profile)
         for behaviour, profile, certificate in family.corners
@@ -186,7 +208,7 @@ def _result(g: CompiledGame, located: Located, family: FamilyCorners) -> SolveRe
                      "dimensional family of solutions; its certified corners are listed.")
     details = {"II equals III": alike, "family dimension": family.dimension,
                "segment": family.segment_certified, "supports tried": located.rounds}
-    return SolveResult(NAME, dict(g.game.parameters), "indifference equations on a located support (exact)",
+    return SolveResult(NAME, params, "indifference equations on a located support (exact)",
                        equilibria, tuple(notes), details)
 
 

@@ -28,7 +28,9 @@ Three or more players: one staged entry point, :mod:`~exactpoker.solve.nplayer`
     :mod:`~exactpoker.solve.algebraic_roots`, then an isolating box by
     :mod:`~exactpoker.solve.krawczyk`) -> certificate.  Seed 003's three-player Kuhn poker
     (:mod:`exactpoker.games.kuhn3`) runs the same stages; seed 000's three-player poker uses the
-    indifference systems of :mod:`~exactpoker.solve.indifference` (segments of equilibria).
+    indifference systems of :mod:`~exactpoker.solve.indifference` (segments of equilibria), whose
+    support search sees the game through a model: the compiled game, or
+    :mod:`~exactpoker.solve.ordered_games` (games decided by the order of the cards, O(n)).
 
 Regions of parameters
     :mod:`~exactpoker.solve.parametric` (the value piecewise in a parameter),

@@ -49,6 +49,9 @@ __all__ = [
     "Segment",
     "SupportSolution",
     "check_two_actions",
+    "CompiledModel",
+    "as_model",
+    "symbolic_behaviour",
     "float_gaps",
     "float_guide",
     "indifference_system",
@@ -122,7 +125,8 @@ def float_gaps(compiled: CompiledGame, behaviour: Sequence[np.ndarray]) -> list[
     return gaps
 
 
-def float_guide(compiled: CompiledGame, iterations: int = 400, start: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
+def float_guide(compiled: "CompiledGame | CompiledModel", iterations: int = 400,
+                start: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
     """An approximate equilibrium by smoothed fictitious play (floats; a guide only).
 
     Each round every player moves a step ``1/(t+2)`` towards a softened best
@@ -130,19 +134,53 @@ def float_guide(compiled: CompiledGame, iterations: int = 400, start: Sequence[n
     with ``t``).  Nothing is claimed about convergence: the exact solve and
     the certificate decide.
     """
-    check_two_actions(compiled)
-    x = [np.full(layout.num_infosets, 0.5) for layout in compiled.layouts] if start is None else [
-        np.asarray(s, float).copy() for s in start
-    ]
-    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator or 1.0
+    model = as_model(compiled)
+    x = [np.full(size, 0.5) for size in model.sizes] if start is None else [np.asarray(s, float).copy() for s in start]
+    scale = model.scale or 1.0
     for t in range(iterations):
-        gaps = float_gaps(compiled, x)
+        gaps = model.float_gaps(x)
         temperature = scale * 0.05 / (1 + t) ** 0.75
         step = 1.0 / (t + 2)
-        for p in range(compiled.num_players):
+        for p in range(len(model.sizes)):
             target = 0.5 * (1 + np.tanh(np.clip(gaps[p] / (2 * temperature), -50, 50)))
             x[p] = (1 - step) * x[p] + step * target
     return x
+
+
+# -- the model of a game the support search works on ------------------------------------------
+
+
+class CompiledModel:
+    """What the support search needs of a game, from its compiled form (any tree with two actions per set).
+
+    The same interface as :class:`exactpoker.solve.ordered_games.OrderedModel`,
+    which computes it in O(n) for games decided by the order of the cards:
+    ``scale`` (the size of a gap), ``sizes`` (information sets per player), :meth:`float_gaps`, :meth:`gap_polynomials`
+    and :meth:`certify`.
+    """
+
+    def __init__(self, compiled: CompiledGame) -> None:
+        check_two_actions(compiled)
+        self.compiled = compiled
+        self.scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator
+        self.sizes = tuple(layout.num_infosets for layout in compiled.layouts)
+
+    def float_gaps(self, behaviour: Sequence[np.ndarray]) -> list[np.ndarray]:
+        return float_gaps(self.compiled, behaviour)
+
+    def gap_polynomials(self, support: Support, ties: Ties | None = None,
+                        infosets: Sequence[tuple[int, int]] | None = None
+                        ) -> tuple[dict[tuple[int, int], sympy.Expr], list[sympy.Symbol], IndifferenceSystem]:
+        return gap_polynomials(self.compiled, support, ties, infosets)
+
+    def certify(self, behaviour: Sequence[Sequence[ExactNumber]]) -> tuple[BehaviourProfile, Certificate]:
+        profile = profile_from_behaviour(self.compiled, behaviour)
+        return profile, verify(self.compiled, profile)
+
+
+def as_model(game: "CompiledGame | CompiledModel") -> "CompiledModel":
+    """``game`` itself if it is a model already, else the :class:`CompiledModel` of the compiled game."""
+    return CompiledModel(game) if isinstance(game, CompiledGame) else game
 
 
 # -- exact: the system on a support ----------------------------------------------------------
@@ -170,7 +208,7 @@ class IndifferenceSystem:
         return {key: values[index] for key, index in self.aliases}
 
 
-def _symbolic_behaviour(
+def symbolic_behaviour(
     support: Support, ties: Ties
 ) -> tuple[list[list[sympy.Expr]], list[tuple[int, int]], list[sympy.Symbol], dict[tuple[int, int], int]]:
     values: list[list[sympy.Expr]] = []
@@ -263,7 +301,7 @@ def gap_polynomials(
     """
     check_two_actions(compiled)
     ties = ties or {}
-    behaviour, variables, symbols, alias = _symbolic_behaviour(support, ties)
+    behaviour, variables, symbols, alias = symbolic_behaviour(support, ties)
     wanted_sets = list(alias) if infosets is None else list(infosets)
     realizations = [_symbolic_realization(layout, x) for layout, x in zip(compiled.layouts, behaviour)]
     by_player: dict[int, list[int]] = {}
@@ -291,7 +329,8 @@ def gap_polynomials(
     return {key: gap_of[key] for key in wanted_sets}, symbols, system
 
 
-def indifference_system(compiled: CompiledGame, support: Support, ties: Ties | None = None) -> IndifferenceSystem:
+def indifference_system(compiled: "CompiledGame | CompiledModel", support: Support, ties: Ties | None = None
+                        ) -> IndifferenceSystem:
     """The exact indifference equations of the free variables of ``support``.
 
     For a free variable at information set ``h`` of player ``p`` the equation
@@ -301,7 +340,7 @@ def indifference_system(compiled: CompiledGame, support: Support, ties: Ties | N
     another whose probability it must share (e.g. to look for equilibria in
     which two symmetric players play alike); both equations are kept.
     """
-    gaps, _symbols, system = gap_polynomials(compiled, support, ties)
+    gaps, _symbols, system = as_model(compiled).gap_polynomials(support, ties)
     equations = tuple(dict.fromkeys(g for g in gaps.values() if g != 0))
     return IndifferenceSystem(system.variables, system.symbols, equations, system.aliases)
 
@@ -492,7 +531,7 @@ def _tie_support(support: Support, ties: Ties) -> Support:
 
 
 def locate_equilibrium(
-    compiled: CompiledGame,
+    compiled: "CompiledGame | CompiledModel",
     guide: Sequence[np.ndarray],
     *,
     ties: Ties | None = None,
@@ -503,8 +542,9 @@ def locate_equilibrium(
     The supports of :func:`candidate_supports` are tried in order.  On each
     the indifference system is solved exactly (:func:`solve_support`); every
     solution in ``[0, 1]`` (for a family: every corner) is screened in floating
-    point and then certified exactly with :func:`exactpoker.certify.verify`.
-    With ``ties`` (``(player, infoset) -> (player, infoset)``) only profiles
+    point and then certified exactly (:func:`exactpoker.certify.verify`, or
+    the model's own exact check: ``compiled`` may be a model such as
+    :class:`~exactpoker.solve.ordered_games.OrderedModel`).  With ``ties`` (``(player, infoset) -> (player, infoset)``) only profiles
     in which tied sets share their probability are searched.
 
     Raises
@@ -512,10 +552,9 @@ def locate_equilibrium(
     CertificationError
         If none of the first ``max_supports`` supports gives a certified equilibrium.
     """
-    check_two_actions(compiled)
+    model = as_model(compiled)
     ties = ties or {}
-    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator
-    tolerance = 1e-9 * scale
+    tolerance = 1e-9 * model.scale
     seen: set[Support] = set()
     for round_, support in enumerate(candidate_supports(guide, ties), start=1):
         if round_ > max_supports:
@@ -523,7 +562,7 @@ def locate_equilibrium(
         if support in seen:
             continue
         seen.add(support)
-        system = indifference_system(compiled, support, ties)
+        system = indifference_system(model, support, ties)
         solved = solve_support(system)
         if isinstance(solved, Segment):
             candidates = [SupportSolution(system, vertex) for vertex in solved.vertices]
@@ -532,13 +571,12 @@ def locate_equilibrium(
         for solution in candidates:
             behaviour = _behaviour(support, solution)
             floats = [np.array([float(v) for v in row]) for row in behaviour]
-            gaps = float_gaps(compiled, floats)
+            gaps = model.float_gaps(floats)
             regret = max(float(np.max(np.maximum(g, 0) * (1 - x) + np.maximum(-g, 0) * x))
                          for g, x in zip(gaps, floats))
             if regret > tolerance:
                 continue
-            profile = profile_from_behaviour(compiled, behaviour)
-            certificate = verify(compiled, profile)
+            profile, certificate = model.certify(behaviour)
             if certificate.holds:
                 family = solved if isinstance(solved, Segment) else None
                 return Located(support, tuple(tuple(r) for r in behaviour), profile, certificate, system, round_,
@@ -577,7 +615,7 @@ def _nonpositive_on_unit_interval(poly: sympy.Poly) -> bool:
     return all(sympy.sign(poly.as_expr().subs(poly.gens[0], r)) <= 0 for r in points)
 
 
-def _widened(compiled: CompiledGame, located: Located, ties: Ties) -> Located:
+def _widened(model: CompiledModel, located: Located, ties: Ties) -> Located:
     """``located`` on the largest support it solves: fixed sets where the player is indifferent are freed.
 
     Indifference is read in floating point and then confirmed exactly: the
@@ -585,17 +623,16 @@ def _widened(compiled: CompiledGame, located: Located, ties: Ties) -> Located:
     point solves, otherwise the original is kept.
     """
     floats = [np.array([float(v) for v in row]) for row in located.behaviour]
-    gaps = float_gaps(compiled, floats)
-    scale = float(np.abs(compiled.coefficients).max()) / compiled.denominator
+    gaps = model.float_gaps(floats)
     rows = [list(row) for row in located.support]
     for p, row in enumerate(rows):
         for h, fixed in enumerate(row):
-            if fixed is not FREE and abs(gaps[p][h]) < 1e-9 * scale:
+            if fixed is not FREE and abs(gaps[p][h]) < 1e-9 * model.scale:
                 rows[p][h] = FREE
     support = _tie_support(tuple(tuple(r) for r in rows), ties)
     if support == located.support:
         return located
-    system = indifference_system(compiled, support, ties)
+    system = indifference_system(model, support, ties)
     solved = solve_support(system)
     if not isinstance(solved, Segment) or solved.dimension < 1:
         return located
@@ -605,39 +642,40 @@ def _widened(compiled: CompiledGame, located: Located, ties: Ties) -> Located:
     return Located(support, located.behaviour, located.profile, located.certificate, system, located.rounds, solved)
 
 
-def family_corners(compiled: CompiledGame, located: Located, ties: Ties | None = None) -> FamilyCorners:
+def family_corners(compiled: "CompiledGame | CompiledModel", located: Located, ties: Ties | None = None
+                   ) -> FamilyCorners:
     """Every certified corner of the family through ``located``; for a segment, whether all of it is certified.
 
     The support is first widened to every information set where the player
     is indifferent at the located equilibrium, so the family found is the
     largest one through it that the indifference equations describe.
     """
+    model = as_model(compiled)
     ties = ties or {}
     if all(isinstance(v, Fraction) for row in located.behaviour for v in row):
-        located = _widened(compiled, located, ties)
+        located = _widened(model, located, ties)
     family = located.family
     if family is None:
         return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
     corners = []
     for vertex in family.vertices:
         behaviour = _behaviour(located.support, SupportSolution(located.system, vertex))
-        profile = profile_from_behaviour(compiled, behaviour)
-        certificate = verify(compiled, profile)
+        profile, certificate = model.certify(behaviour)
         if certificate.holds:
             corners.append((tuple(tuple(r) for r in behaviour), profile, certificate))
     segment = False
     if family.dimension == 1 and len(corners) == 2:
-        segment = _segment_certified(compiled, located, ties, family.vertices)
+        segment = _segment_certified(model, located, ties, family.vertices)
     if not corners:
         return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
     return FamilyCorners(family.dimension, tuple(corners), segment)
 
 
 def _segment_certified(
-    compiled: CompiledGame, located: Located, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
+    model: CompiledModel, located: Located, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
 ) -> bool:
     everything = [(p, h) for p, row in enumerate(located.support) for h in range(len(row))]
-    gaps, symbols, _ = gap_polynomials(compiled, located.support, ties, everything)
+    gaps, symbols, _ = model.gap_polynomials(located.support, ties, everything)
     t = sympy.Symbol("t")
     start, end = vertices
     path = {s: sympy.Rational(a.numerator, a.denominator) + t * sympy.Rational((b - a).numerator, (b - a).denominator)
