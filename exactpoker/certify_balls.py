@@ -153,23 +153,12 @@ def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: 
     values: list[fmpq_mpoly] = []
     k = 0
     for p, layout in enumerate(compiled.layouts):
-        others = [q for q in range(compiled.num_players) if q != p]
-        coefficients = compiled.coefficients[:, p]
-        polynomial_rows = np.zeros(len(compiled.sequences), dtype=bool)
-        for q in others:
-            polynomial_rows |= np.array([v is None for v in numbers[q]], dtype=bool)[compiled.sequences[:, q]]
-        constant = _constant_sums(compiled, p, others, numbers, ~polynomial_rows & (coefficients != 0))
-        own = [const(value) for value in constant]
-        for i in np.nonzero(polynomial_rows & (coefficients != 0))[0].tolist():
-            row = compiled.sequences[i]
-            factor = Fraction(int(coefficients[i]), compiled.denominator)
-            term = None
-            for q in others:
-                if numbers[q][row[q]] is None:
-                    term = weights[q][row[q]] if term is None else term * weights[q][row[q]]
-                else:
-                    factor *= numbers[q][row[q]]
-            own[row[p]] = own[row[p]] + term * const(factor)
+        own = [const(Fraction(0))] * layout.num_sequences
+        for (s, *polynomial), total in _grouped_sums(compiled, p, numbers).items():
+            term = const(total)
+            for q, sequence in polynomial:
+                term = term * weights[q][sequence]
+            own[s] = own[s] + term
         worth: list[Any] = [None] * layout.num_infosets
         player_gains: list[Any] = [None] * layout.num_infosets
         for infoset in reversed(range(layout.num_infosets)):
@@ -183,43 +172,75 @@ def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: 
     return ctx, gains, values
 
 
-def _constant_sums(compiled: CompiledGame, p: int, others: list[int], numbers: list[list[Fraction | None]],
-                   rows: np.ndarray) -> list[Fraction]:
-    """Per own sequence of ``p``: the sum over the ``rows`` of coefficient times the others' exact weights, over ``D``.
+def _unique_rows(columns: list[np.ndarray], sizes: list[int]) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """The distinct rows of ``columns`` (the first ``>= 0``, the others ``>= -1`` and below ``sizes``) and each row's index.
 
-    Each player's weights are integers over one common denominator; the
-    products are summed in int64 when they provably fit, else in Python integers.
+    Rows are coded as one int64 (mixed radix) when that fits, which sorts far
+    faster than rows; otherwise ``numpy.unique`` on the rows.
     """
-    size = compiled.layouts[p].num_sequences
-    chosen = np.nonzero(rows)[0]
+    radix = [size + 1 for size in sizes]
+    if int(columns[0].max() + 1) * math.prod(radix) < 2**62:
+        code = columns[0].astype(np.int64)
+        for column, base in zip(columns[1:], radix):
+            code = code * base + (column + 1)
+        unique, inverse = np.unique(code, return_inverse=True)
+        rows = []
+        for value in unique.tolist():
+            digits = []
+            for base in reversed(radix):
+                value, digit = divmod(value, base)
+                digits.append(digit - 1)
+            rows.append((value, *reversed(digits)))
+        return rows, inverse.ravel()
+    unique, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
+    return [tuple(row) for row in unique.tolist()], inverse.ravel()
+
+
+def _grouped_sums(compiled: CompiledGame, p: int, numbers: list[list[Fraction | None]]
+                  ) -> dict[tuple[Any, ...], Fraction]:
+    """Player ``p``'s payoff entries summed exactly, grouped by own sequence and the others' polynomial weights.
+
+    Key ``(s, (q, s_q), ...)``: ``p``'s sequence ``s`` and, for each other
+    player ``q`` whose weight at ``s_q`` involves an unknown, that sequence;
+    value: the sum over the entries of the key of coefficient times the
+    others' exact weights (over ``D``), so each key costs one polynomial
+    product.  Each player's exact weights are integers over one common
+    denominator ``d_q`` (``d_q`` itself stands for a polynomial weight); the
+    sums are taken in int64 when they provably fit, else in Python integers.
+    """
+    others = [q for q in range(compiled.num_players) if q != p]
+    chosen = np.nonzero(np.asarray(compiled.coefficients[:, p] != 0))[0]
     if not len(chosen):
-        return [Fraction(0)] * size
-    scale, bound = compiled.denominator, 1
-    factors = []
+        return {}
+    rows = compiled.sequences[chosen]
+    scale, bound = compiled.denominator, int(np.abs(compiled.coefficients[chosen, p]).max()) * len(chosen)
+    keys = [rows[:, p]]
+    integers = []
     for q in others:
-        d = math.lcm(*(v.denominator for v in numbers[q] if v is not None))
-        ints = [int(v * d) if v is not None else 0 for v in numbers[q]]
+        d = math.lcm(1, *(v.denominator for v in numbers[q] if v is not None))
+        ints = [d if v is None else int(v * d) for v in numbers[q]]
         scale *= d
-        bound *= max(abs(v) for v in ints) or 1
-        factors.append((q, ints))
-    coefficients = compiled.coefficients[chosen, p]
-    bound *= int(max(abs(int(c)) for c in (coefficients.max(), coefficients.min()))) * len(chosen)
-    own = compiled.sequences[chosen, p]
+        bound *= max(abs(v) for v in ints)
+        integers.append(ints)
+        is_polynomial = np.array([v is None for v in numbers[q]], dtype=bool)
+        keys.append(np.where(is_polynomial[rows[:, q]], rows[:, q], -1))  # -1: an exact weight
     if bound < 2**62:
-        product = coefficients.astype(np.int64)
-        for q, ints in factors:
-            product = product * np.array(ints, dtype=np.int64)[compiled.sequences[chosen, q]]
-        totals = np.zeros(size, dtype=np.int64)
-        np.add.at(totals, own, product)
-        return [Fraction(int(t), scale) for t in totals.tolist()]
-    sums = [0] * size
-    columns = [compiled.sequences[chosen, q].tolist() for q, _ in factors]
-    for r, (s, c) in enumerate(zip(own.tolist(), coefficients.tolist())):
-        term = int(c)
-        for (_, ints), column in zip(factors, columns):
-            term *= ints[column[r]]
-        sums[s] += term
-    return [Fraction(t, scale) for t in sums]
+        product = compiled.coefficients[chosen, p].astype(np.int64)
+        for q, ints in zip(others, integers):
+            product = product * np.array(ints, dtype=np.int64)[rows[:, q]]
+    else:
+        product = compiled.coefficients[chosen, p].astype(object)
+        for q, ints in zip(others, integers):
+            product = product * np.array(ints, dtype=object)[rows[:, q]]
+    unique, inverse = _unique_rows(keys, [len(numbers[q]) for q in range(compiled.num_players) if q != p])
+    totals = np.zeros(len(unique), dtype=product.dtype)
+    np.add.at(totals, inverse, product)
+    grouped: dict[tuple[Any, ...], Fraction] = {}
+    for (own, *sequences), total in zip(unique, totals.tolist()):
+        if total:
+            polynomial = tuple((q, sequence) for q, sequence in zip(others, sequences) if sequence >= 0)
+            grouped[(own, *polynomial)] = Fraction(int(total), scale)
+    return grouped
 
 
 @dataclass(frozen=True)
