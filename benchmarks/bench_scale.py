@@ -47,8 +47,8 @@ JOBS = (
     Job("Newman card-by-card LP", "n=1000 b=20", ("newman", "mixed", "--n", "1000", "--b", "20"), 60.0),
     Job("three-player poker", "n=200 b=2", ("three", "mixed", "--n", "200", "--b", "2"), 5.0, 1.0),
     Job("three-player poker", "n=500 b=2", ("three", "mixed", "--n", "500", "--b", "2"), 60.0),
-    Job("three-player Kuhn", "N=26 pot=3", ("kuhn3", "--cards", "26", "--pot", "3"), 30.0),
-    Job("three-player Kuhn", "N=26 pot=5/2", ("kuhn3", "--cards", "26", "--pot", "5/2"), 30.0),
+    *(Job("three-player Kuhn", f"N=26 pot={pot}", ("kuhn3", "--cards", "26", "--pot", pot), 30.0)
+      for pot in ("2", "5/2", "3", "4", "5", "7")),
 )
 QUICK = JOBS[:2]
 

@@ -1,23 +1,24 @@
 """Resource guard: refuse an exact method whose memory would exceed the limit, before it starts.
 
 An exact method on a large deck can ask for more memory than the machine has
-(``vn mixed --n 100000`` asks numpy for 74.5 GiB; ``three mixed --n 100000``
+(``vn mixed --n 100000 --method simplex`` asks numpy for 74.5 GiB; ``three mixed --n 100000 --method generic``
 for 10.7 PiB).  Each estimator here gives the peak resident memory, in bytes,
 from the game's size, calibrated against measured runs (peak RSS by
 ``/usr/bin/time -f %M``, see ``benchmarks/README.md``):
 
-======================================  ========
-command                                 peak RSS
-======================================  ========
-``vn mixed --n 10000 --b 2``            0.16 GB
-``vn mixed --n 1000 --method simplex``  0.64 GB
-``vn mixed --n 2000 --method simplex``  2.1 GB
+========================================  ========
+command                                   peak RSS
+========================================  ========
+``vn mixed --n 10000 --b 2``              0.16 GB
+``vn mixed --n 1000 --method simplex``    0.64 GB
+``vn mixed --n 2000 --method simplex``    2.1 GB
+``three mixed --n 500 --b 2``             0.09 GB
 ``three mixed --n 100 --method generic``  0.74 GB
 ``three mixed --n 200 --method generic``  5.3 GB
-``newman mixed --n 300 --b 300``        0.53 GB
-``newman mixed --n 3000 --b 40``        0.70 GB
-``goldman-stone --a 3 --b 2 --n 300``   0.49 GB
-======================================  ========
+``newman mixed --n 300 --b 300``          0.53 GB
+``newman mixed --n 3000 --b 40``          0.70 GB
+``goldman-stone --a 3 --b 2 --n 300``     0.49 GB
+========================================  ========
 
 :func:`require` compares an estimate with the limit (the machine's available
 memory, or ``--max-memory``) and raises :class:`ResourceLimitError` with both
@@ -157,12 +158,13 @@ def three_mixed(n: object, method: str = "structured") -> int | None:
     return _BASE + (20_000 * cards if method == "structured" else 660 * cards**3)
 
 
-def newman_mixed(n: object, b: object) -> int | None:
-    """``newman mixed``: about 6 kB per card and bet level (measured: n = 300, b = 300: 0.53 GB; n = 3000, b = 40: 0.70 GB)."""
+def newman_mixed(n: object, b: object, method: str = "sequence") -> int | None:
+    """``newman mixed``: the card-by-card LP about 6 kB per card and bet level (measured: n = 300, b = 300: 0.53 GB;
+    n = 3000, b = 40: 0.70 GB); the compiled game's about 180 kB (n = 100, b = 50: 0.84 GB; n = 200: 2.0 GB)."""
     cards, bets = _integer(n), _integer(b)
     if cards is None or bets is None:
         return None
-    return _BASE + 6000 * cards * bets
+    return _BASE + (6000 if method == "sequence" else 180_000) * cards * bets
 
 
 def goldman_stone(n: object) -> int | None:

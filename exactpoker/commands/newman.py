@@ -14,14 +14,24 @@ __all__ = ["add_commands"]
 def _mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import newman
 
-    guard.require(guard.newman_mixed(args.n, args.b), f"newman mixed --n {args.n} --b {args.b}")
+    guard.require(guard.newman_mixed(args.n, args.b, args.method), f"newman mixed --n {args.n} --b {args.b}")
     result = newman.equilibrium(args.n, args.b, method=args.method)
     emit(args, result.to_dict(), newman.describe(result))
+
+
+def _fewest_bets(lookahead: object) -> int:
+    """The fewest bet sizes ``saturation`` solves: ``lookahead + 1`` (1 when ``lookahead`` does not parse)."""
+    try:
+        return max(1, int(str(lookahead)) + 1)
+    except ValueError:
+        return 1
 
 
 def _saturation(args: argparse.Namespace) -> None:
     from exactpoker.games import newman
 
+    # it solves b = 1, 2, ... up to at least lookahead + 1
+    guard.require(guard.newman_mixed(args.n, _fewest_bets(args.lookahead)), f"newman saturation --n {args.n}")
     result = newman.saturation(args.n, lookahead=args.lookahead)
     values = result.details["values"]
     lines = [f"b = {b}: value {v}" for b, v in values.items()] + list(result.notes)
