@@ -131,27 +131,29 @@ def test_continuation_follows_a_fold_and_regrows_its_steps():
 
 
 def test_guide_followed_below_the_reliable_epsilon_or_kept_there(monkeypatch):
-    """The guide goes on from RELIABLE_EPSILON down to EPSILON; if that continuation fails, the solution at
-    RELIABLE_EPSILON is the guide."""
+    """The guide goes on from RELIABLE_EPSILON down to EPSILON, and the solution at RELIABLE_EPSILON is its
+    trend; if that continuation fails, the solution at RELIABLE_EPSILON is the guide (and there is no trend)."""
     from exactpoker.errors import DegenerateSystemError
     from exactpoker.solve import continuation
 
     system = kuhn3.gain_system(5)
-    reliable = system.full(continuation.trace_epsilon(system, 3.0, eps_end=kuhn3.RELIABLE_EPSILON))
-    deeper = kuhn3.float_equilibrium(5, 3)
-    assert kuhn3.EPSILON < kuhn3.RELIABLE_EPSILON
+    reliable = system.full(continuation.trace_epsilon(system, 3.0, eps_end=continuation.RELIABLE_EPSILON))
+    deeper, trend = kuhn3.float_guide(5, 3)
+    assert np.array_equal(trend.x, reliable) and trend.factor == continuation.RELIABLE_EPSILON / kuhn3.EPSILON
+    assert kuhn3.EPSILON < continuation.RELIABLE_EPSILON
     # at the smaller epsilon the variables at an end sit ~100 times nearer it
     ends = [k for k in system.free if min(reliable[k], 1 - reliable[k]) < 1e-3]
     assert ends and all(min(deeper[k], 1 - deeper[k]) < 0.05 * min(reliable[k], 1 - reliable[k]) for k in ends)
     original = continuation.trace_epsilon
 
     def failing_below(system, t, *, eps_end, **options):
-        if eps_end < kuhn3.RELIABLE_EPSILON:
+        if eps_end < continuation.RELIABLE_EPSILON:
             raise DegenerateSystemError("continue_branch(): step size underflow")
         return original(system, t, eps_end=eps_end, **options)
 
     monkeypatch.setattr(continuation, "trace_epsilon", failing_below)
-    assert np.array_equal(kuhn3.float_equilibrium(5, 3), reliable)
+    kept, trend = kuhn3.float_guide(5, 3)
+    assert np.array_equal(kept, reliable) and trend is None  # no trend to read the support by
 
 
 def test_regularising_function():

@@ -16,7 +16,8 @@ from exactpoker.certify_balls import BallCertificate, BallEquilibrium, Certified
 from exactpoker.cli import main
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import kuhn3
-from exactpoker.solve.support_solve import BallSolution, _rank_tolerances, exact_gains, guide_accuracy
+from exactpoker.solve.continuation import Trend
+from exactpoker.solve.support_solve import BallSolution, _rank_tolerances, classify, exact_gains, guide_accuracy
 
 
 @pytest.fixture(scope="module")
@@ -190,3 +191,30 @@ def test_n12_p4_guide_goes_on_below_the_reliable_epsilon():
     x = kuhn3.float_equilibrium(12, 4)
     g = kuhn3.compiled(12, 4)
     assert all(x[kuhn3.variable_index(g, 7, card)] < 1e-4 for card in (3, 4, 5, 6))
+
+
+def test_trend_reads_the_support_by_how_each_gain_shrank():
+    """The guide at epsilon and at 100 epsilon: a gain that shrank like epsilon is interior, however near 0 it
+    sits; one that held (x moved ~100 times nearer its end, or onto it from the middle) is at that end."""
+    fine = np.array([6.5e-4, 1.8e-5, 0.9929, 0.3, 1 - 2e-6, 0.0029])
+    coarse = np.array([6.4e-4, 2.1e-3, 0.8155, 0.31, 1 - 2e-4, 0.0029])
+    free = range(len(fine))
+    assert classify(fine, free, 1e-3, Trend(coarse, 100.0)) == ([1], [2, 4], [0, 3, 5])
+    assert classify(fine, free, 1e-3) == ([0, 1], [4], [2, 3, 5])  # the tolerance misreads 0 and 2
+
+
+@pytest.mark.slow
+def test_n26_p4_support_read_by_the_trend():
+    """N = 26, P = 4: player 2 bets at node 2 with card 15 at 6.5e-4 (interior: its gain shrinks with epsilon),
+    and player 1's call at node 4 with card 15 sits at 0.993 with a gain of 3.9e-8 that does not shrink (at 1).
+    Read by a tolerance, both were wrong and the isolating box's corrections went round in a cycle."""
+    x, trend = kuhn3.float_guide(26, 4)
+    assert trend is not None
+    g = kuhn3.compiled(26, 4)
+    bluff, call = kuhn3.variable_index(g, 2, 15), kuhn3.variable_index(g, 4, 15)
+    assert 1e-4 < x[bluff] < 1e-3 and 1e-3 < 1 - x[call] < 1e-2
+    solution = kuhn3.exact_from_guide(26, Fraction(4), x, trend=trend)
+    assert bluff in solution.interior and call in solution.ones
+    assert solution.certificate.holds and solution.certificate.zero_sum
+    guide = kuhn3.gain_system(26).payoffs(x, 4.0)
+    assert all(abs(float(c.payoff) - v) < 1e-4 for c, v in zip(solution.certificate.checks, guide))

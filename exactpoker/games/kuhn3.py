@@ -76,11 +76,11 @@ from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
-from exactpoker.solve.continuation import EPSILON, RELIABLE_EPSILON, trace_down
+from exactpoker.solve.continuation import EPSILON, trace_down_trend
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
-    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.continuation import GainSystem, Trend
     from exactpoker.solve.support_solve import ExactSolution, Family
 
 __all__ = [
@@ -108,6 +108,7 @@ __all__ = [
     "EPSILON",
     "gain_system",
     "float_equilibrium",
+    "float_guide",
     "exact_from_guide",
     "equilibrium",
     "equilibrium_family",
@@ -423,10 +424,12 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
 
 
 def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tuple[tuple[int, int, int], ...] = (),
-                     forced: Sequence[tuple[int, int]] = (), digits: int = DIGITS) -> "ExactSolution":
+                     forced: Sequence[tuple[int, int]] = (), digits: int = DIGITS,
+                     trend: "Trend | None" = None) -> "ExactSolution":
     """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables).
 
-    ``digits``: certified decimal places of an equilibrium given by an isolating box.
+    ``digits``: certified decimal places of an equilibrium given by an isolating box; ``trend``: the
+    solution at a larger epsilon (:func:`float_guide`), which reads the support near 0 and 1.
     """
     from exactpoker.errors import CertificationError
     from exactpoker.solve.support_solve import solve_exact
@@ -435,7 +438,7 @@ def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tu
     g = compiled(cards, pot)
     try:
         return solve_exact(g, x_float, lambda z: system.gains(z, float(pot), jacobian=True)[1], system.fixed,
-                           forced=forced, digits=digits)
+                           forced=forced, digits=digits, trend=trend)
     except CertificationError as error:
         raise CertificationError(
             f"kuhn3: no exact equilibrium found at N = {cards}, P = {exact_str(pot)} on the support of the float "
@@ -447,10 +450,18 @@ def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
                       extra: tuple[tuple[int, int, int], ...] = ()) -> "np.ndarray":
     """A float solution (all variables) of the regularised system at ``pot``, followed down in ``eps``.
 
-    Below :data:`RELIABLE_EPSILON` the continuation may fail; the guide is then the solution there.
+    Below :data:`~exactpoker.solve.continuation.RELIABLE_EPSILON` the continuation may fail; the guide is
+    then the solution there.
     """
+    return float_guide(cards, pot, eps=eps, extra=extra)[0]
+
+
+def float_guide(cards: object, pot: object, *, eps: float = EPSILON, extra: tuple[tuple[int, int, int], ...] = ()
+                ) -> tuple["np.ndarray", "Trend | None"]:
+    """:func:`float_equilibrium` and the solution at the reliable epsilon on the way down (its trend, or None)."""
     system = gain_system(parse_cards(cards), extra)
-    return system.full(trace_down(system, float(parse_pot(pot)), eps))
+    x, trend = trace_down_trend(system, float(parse_pot(pot)), eps)
+    return system.full(x), trend
 
 
 def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
@@ -513,8 +524,8 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: obj
         the unique zero in an isolating box) is found on the support.
     """
     n, p, d = parse_cards(cards), parse_pot(pot), parse_digits(digits)
-    x = float_equilibrium(n, p, eps=eps)
-    solution = exact_from_guide(n, p, x, digits=d)
+    x, trend = float_guide(n, p, eps=eps)
+    solution = exact_from_guide(n, p, x, digits=d, trend=trend)
     return _result(n, p, solution, "regularised system (seed 003), exact finish on its support")
 
 
@@ -587,10 +598,10 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     try:
         X = newton(reg.residual, np.append(guess, target))
         # follow this solution down to the small epsilon of the exact finish
-        x = trace_down(system, target, EPSILON, eps_start=eps, x0=X[:-1])
+        x, trend = trace_down_trend(system, target, EPSILON, eps_start=eps, x0=X[:-1])
     except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
-        x = trace_down(system, target, EPSILON)
-    solution = exact_from_guide(n, p, system.full(x))
+        x, trend = trace_down_trend(system, target, EPSILON)
+    solution = exact_from_guide(n, p, system.full(x), trend=trend)
     return _result(n, p, solution, "branch of the regularised system (seed 003), exact finish")
 
 
@@ -621,5 +632,6 @@ def equilibrium_family(cards: object, pot: object) -> "Family":
     from exactpoker.solve.support_solve import family
 
     n, p = parse_cards(cards), parse_pot(pot)
-    solution = exact_from_guide(n, p, float_equilibrium(n, p))
+    x, trend = float_guide(n, p)
+    solution = exact_from_guide(n, p, x, trend=trend)
     return family(compiled(n, p), solution)

@@ -184,6 +184,6 @@ def certify_solution_one(pot: object, share: object = Fraction(1, 2)) -> Sequent
 def equilibrium(pot: object, *, eps: float = kuhn3.EPSILON) -> SolveResult:
     """An exact SKP equilibrium at pot ``P`` (float guide, exact finish), certified in SKP."""
     p = kuhn3.parse_pot(pot)
-    x = kuhn3.float_equilibrium(CARDS, p, eps=eps, extra=_extra())
-    solution = kuhn3.exact_from_guide(CARDS, p, x, _extra(), forced())
+    x, trend = kuhn3.float_guide(CARDS, p, eps=eps, extra=_extra())
+    solution = kuhn3.exact_from_guide(CARDS, p, x, _extra(), forced(), trend=trend)
     return kuhn3._result(CARDS, p, solution, "regularised system (seed 003 section 4), exact finish", NAME)

@@ -57,6 +57,8 @@ __all__ = [
     "continue_branch",
     "trace_epsilon",
     "trace_down",
+    "Trend",
+    "trace_down_trend",
     "EPSILON",
     "RELIABLE_EPSILON",
 ]
@@ -492,10 +494,33 @@ def trace_down(system: GainSystem, t: float, eps: float = EPSILON, *, eps_start:
     the reliable epsilon, then on to ``eps``; a stiff fold below the reliable
     epsilon leaves the solution there as the guide.
     """
+    return trace_down_trend(system, t, eps, eps_start=eps_start, x0=x0)[0]
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The float guide at a larger epsilon: ``x`` (every variable there), at ``factor`` times the guide's epsilon.
+
+    How a gain changes between the two tells the exact finish where a
+    variable goes in the limit (:func:`exactpoker.solve.support_solve.classify`).
+    """
+
+    x: np.ndarray
+    factor: float
+
+
+def trace_down_trend(system: GainSystem, t: float, eps: float = EPSILON, *, eps_start: float = 1.0,
+                     x0: np.ndarray | None = None) -> tuple[np.ndarray, Trend | None]:
+    """:func:`trace_down`, and the solution at the reliable epsilon as a :class:`Trend` when the guide went below it.
+
+    The trend is ``None`` when ``eps`` is not below :data:`RELIABLE_EPSILON`
+    or the way below it failed (the guide is then the solution there).
+    """
     reliable = trace_epsilon(system, t, eps_start=eps_start, eps_end=max(eps, RELIABLE_EPSILON), x0=x0)
     if eps >= RELIABLE_EPSILON:
-        return reliable
+        return reliable, None
     try:
-        return trace_epsilon(system, t, eps_start=RELIABLE_EPSILON, eps_end=eps, x0=reliable, start_tol=1e-8)
+        fine = trace_epsilon(system, t, eps_start=RELIABLE_EPSILON, eps_end=eps, x0=reliable, start_tol=1e-8)
     except DegenerateSystemError:
-        return reliable
+        return reliable, None
+    return fine, Trend(system.full(reliable), RELIABLE_EPSILON / eps)

@@ -9,10 +9,11 @@ information sets all have two actions:
 1. **guide** -- the regularised system of counterfactual gains
    (:class:`~exactpoker.solve.continuation.GainSystem`) followed down in
    ``epsilon`` by arc-length continuation
-   (:func:`~exactpoker.solve.continuation.trace_down`): floating point, a guide
+   (:func:`~exactpoker.solve.continuation.trace_down_trend`): floating point, a guide
    only;
 2. **support** -- each variable read at 0, at 1 or interior
-   (:func:`~exactpoker.solve.support_solve.classify`);
+   (:func:`~exactpoker.solve.support_solve.classify`: near an end, by how its
+   gain shrank between the reliable epsilon and the guide's);
 3. **exact finish** -- the indifference equations on that support solved
    exactly (:func:`~exactpoker.solve.support_solve.solve_exact`): a rational
    point, else a point of one real number field
@@ -89,19 +90,20 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     CertificationError
         A stage could not finish; the message names the stage and the game's size.
     """
-    from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down
+    from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down_trend
     from exactpoker.solve.indifference import check_two_actions
     from exactpoker.solve.support_solve import BallSolution, solve_exact
 
     check_two_actions(compiled, "the N-player exact finish", "; try --all-pure for the pure equilibria")
     system = GainSystem.from_game(compiled)
     try:
-        guide = system.full(trace_down(system, 0.0, EPSILON if eps is None else eps))
+        free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
+        guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
         raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(compiled)}): {error}") from None
     try:
         solution = solve_exact(compiled, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
-                               digits=digits)
+                               digits=digits, trend=trend)
     except CertificationError as error:
         raise CertificationError(
             f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(compiled)}): {error}"
