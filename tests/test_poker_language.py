@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high_card, pairs_then_high_card
-from exactpoker.core.tree import Chance, Move, Terminal, compile_tree
+from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
 from exactpoker.games import nash_shapley, von_neumann
 from exactpoker.solve.dispatch import solve_compiled
