@@ -48,7 +48,7 @@ JOBS = (
     Job("three-player poker", "n=200 b=2", ("three", "mixed", "--n", "200", "--b", "2"), 5.0, 1.0),
     Job("three-player poker", "n=500 b=2", ("three", "mixed", "--n", "500", "--b", "2"), 60.0),
     *(Job("three-player Kuhn", f"N=26 pot={pot}", ("kuhn3", "--cards", "26", "--pot", pot), 30.0)
-      for pot in ("2", "5/2", "3", "4", "5", "7")),
+      for pot in ("2", "5/2", "3", "4", "41/10", "5", "6", "7")),
 )
 QUICK = JOBS[:2]
 

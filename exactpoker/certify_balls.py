@@ -34,6 +34,8 @@ polynomials is the zero polynomial (checked).
 from __future__ import annotations
 
 import math
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -111,14 +113,21 @@ def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: S
     results are kept: the finishes ask for the same system more than once.
     """
     fixed = tuple(Fraction(v) for k, v in enumerate(x) if k not in set(unknowns))
-    key = (tuple(unknowns), fixed)
-    if _CACHE.get("compiled") is not compiled or _CACHE.get("key") != key:
-        _CACHE.update(compiled=compiled, key=key, value=_gain_value_polynomials(compiled, x, unknowns))
-    ctx, gains, values = _CACHE["value"]
+    key = (id(compiled), tuple(unknowns), fixed)
+    if key in _CACHE and _CACHE[key][0]() is compiled:
+        _CACHE.move_to_end(key)
+    else:
+        _CACHE[key] = (weakref.ref(compiled), _gain_value_polynomials(compiled, x, unknowns))
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    ctx, gains, values = _CACHE[key][1]
     return ctx, list(gains), list(values)
 
 
-_CACHE: dict[str, Any] = {}  # the last system asked for, with its game
+#: The last systems asked for (the support corrections go back and forth between a few), with their games
+#: (weakly: the cache does not keep a game alive).
+_CACHE: "OrderedDict[tuple[Any, ...], tuple[weakref.ref[CompiledGame], Any]]" = OrderedDict()
+_CACHE_SIZE = 8
 
 
 def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]

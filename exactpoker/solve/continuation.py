@@ -177,6 +177,7 @@ class GainSystem:
         # work space, reused: large temporaries are otherwise mapped and unmapped at every evaluation
         self._gain_work = np.empty((2, len(self._gain_base)))
         self._jacobian_work = np.empty((2, len(self._jacobian_base)))
+        self._at_t: tuple[float, np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def from_game(cls, game: CompiledGame, fixed: Mapping[int, float] | None = None) -> "GainSystem":
@@ -249,20 +250,23 @@ class GainSystem:
                  ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
         """``f(x, t)``, ``df/dx`` (num_vars x num_vars, if asked) and ``df/dt``, all variables, in one pass."""
         n = self.num_vars
+        gain_coefficients, jacobian_coefficients = self._coefficients(t)
         columns = self._factors(x).T.copy()
         weight, value = _products(columns, self._gain_terms, self._gain_work)
         ft = self._gain_sum @ np.multiply(self._gain_slope, weight, out=value)
-        np.multiply(self._gain_slope, t, out=value)
-        value += self._gain_base
-        f = self._gain_sum @ np.multiply(value, weight, out=value)
+        f = self._gain_sum @ np.multiply(gain_coefficients, weight, out=value)
         if not jacobian:
             return f, None, ft
         weight, value = _products(columns, self._jacobian_terms, self._jacobian_work)
-        np.multiply(self._jacobian_slope, t, out=value)
-        value += self._jacobian_base
-        value *= weight
-        J = np.append(self._jacobian_sum @ value, 0.0).reshape(n + 1, n + 1)[:n, :n]
-        return f, J, ft
+        J = np.append(self._jacobian_sum @ np.multiply(jacobian_coefficients, weight, out=value), 0.0)
+        return f, J.reshape(n + 1, n + 1)[:n, :n], ft
+
+    def _coefficients(self, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """The gain and Jacobian terms' payoff coefficients at ``t``, kept for the last ``t`` (a trace in epsilon
+        holds it fixed)."""
+        if self._at_t is None or self._at_t[0] != t:
+            self._at_t = (t, self._gain_base + t * self._gain_slope, self._jacobian_base + t * self._jacobian_slope)
+        return self._at_t[1], self._at_t[2]
 
     def gains(self, x: np.ndarray, t: float, *, jacobian: bool = False, slope_only: bool = False
               ) -> tuple[np.ndarray, np.ndarray | None]:

@@ -213,10 +213,6 @@ def _independent(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
     return sorted(int(c) for c in piv[:rank])
 
 
-def _reconstruct(values: Sequence[Fraction], bound: int) -> list[Fraction]:
-    return [v.limit_denominator(bound) for v in values]
-
-
 def solve_exact(
     compiled: CompiledGame,
     x_float: np.ndarray,
