@@ -3,7 +3,7 @@
 from fractions import Fraction
 
 import sympy
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exactpoker.solve.box_exclusion import (excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces,
@@ -70,13 +70,16 @@ coefficients = st.integers(-6, 6)
 
 @settings(max_examples=60, deadline=None)
 @given(fractions, fractions, fractions, st.lists(coefficients, min_size=20, max_size=20))
+@example(Fraction(1, 40), Fraction(1, 40), Fraction(1, 40), [0] * 17 + [-1, -6, 0])  # kept was 7 - x - 6 y
 def test_a_chart_equation_is_the_equation_divided_by_the_larger_distance(x, y, z, c):
     """On the chart y_i = s y_j, each equation that vanishes on the face equals f(x) / y_j."""
     point = (x, y, z)
     g = sum(ci * m for ci, m in zip(c[:8], [1, X, Y, Z, X * Z, Y * Z, X * Y, X * Y * Z]))
     h = sum(ci * m for ci, m in zip(c[8:16], [1, X, Y, Z, X * Z, Y * Z, X * Y, X * Y * Z]))
     f = multilinear((1 - X) * g.subs(X, 1) + (1 - Y) * h.subs(X, 1).subs(Y, 1), 3)  # vanishes at x = y = 1
-    kept = multilinear(sum(ci * m for ci, m in zip(c[16:20], [1, X, Y, Z])) + 7, 3)
+    # 19 > 3 * 6: on the face x = y = 1 this is (c16 + c17 + c18 + 19) + c19 z, never identically 0 (with + 7 it
+    # could be, e.g. 7 - x - 6 y, and was then rightly divided like f)
+    kept = multilinear(sum(ci * m for ci, m in zip(c[16:20], [1, X, Y, Z])) + 19, 3)
     first, second = face_charts(3, [f, kept], (0, 1, 1, 1))
     yi, yj = 1 - x, 1 - y
     for chart, small, large in ((first, yi, yj), (second, yj, yi)):
