@@ -78,9 +78,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import flint
     import sympy
 
-    from exactpoker.solve.continuation import Trend
-
     from exactpoker.algebraic import AlgebraicNumber
+    from exactpoker.solve.continuation import Trend
 
 __all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "BallSolution", "solve_exact"]
 
