@@ -14,6 +14,7 @@ from exactpoker.core import BehaviourProfile
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games import three_player as tp
 from exactpoker.solve import indifference as ind
+from tests.strategies import bets, probabilities
 
 F = Fraction
 
@@ -129,6 +130,21 @@ def test_bad_input(n, b):
 def test_bad_printed_profile_length():
     with pytest.raises(InvalidParameterError, match="P must list 4"):
         tp.certify_profile(4, 1, [0], [0, 0, 0, 1], [0, 0, 0, 1])
+
+
+@pytest.mark.parametrize("bad", [F(3, 2), -1])
+def test_printed_profile_outside_zero_one(bad):
+    with pytest.raises(InvalidParameterError, match="Q must list probabilities between 0 and 1"):
+        tp.certify_profile(4, 1, [0, 0, 0, 1], [0, 0, bad, 1], [0, 0, 0, 1])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data(), st.integers(3, 7), bets)
+def test_printed_profile_certificate_is_verify_on_the_compiled_game(data, n, b):
+    """certify_profile (prefix sums over the order of the cards) = verify on the n^3 deals."""
+    P, Q, R = (data.draw(st.lists(probabilities, min_size=n, max_size=n)) for _ in range(3))
+    g = tp.compiled(n, b)
+    assert tp.certify_profile(n, b, P, Q, R) == verify(g, ind.profile_from_behaviour(g, [P, Q, R]))
 
 
 def test_cli_mixed_json(capsys):

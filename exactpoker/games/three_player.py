@@ -16,8 +16,13 @@ any two players, so there is no LP: :func:`equilibrium` locates the support
 (the continuous solution's cut points, or smoothed fictitious play, as a
 guide), solves the indifference equations on it exactly
 (:mod:`exactpoker.solve.indifference`) and certifies the profile for each of
-the three players separately (:func:`exactpoker.certify.verify`).  Nothing
-assumes that II and III play alike; the result says whether they do.
+the three players separately.  The payoffs depend on the cards only through
+their order, so by default all of this (gaps, indifference equations,
+certificate) is done by prefix sums in O(n)
+(:mod:`exactpoker.solve.ordered_games`, whose certificate equals
+:func:`exactpoker.certify.verify` on the compiled game); ``method="generic"``
+works on the compiled game's ``n^3`` deals instead.  Nothing assumes that II
+and III play alike; the result says whether they do.
 
 Functions
 ---------
@@ -37,10 +42,10 @@ from typing import Literal, Sequence
 
 import numpy as np
 
-from exactpoker.certify import Certificate, verify
+from exactpoker.certify import Certificate
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.errors import CertificationError
-from exactpoker.numbers import parse_int, parse_positive
+from exactpoker.errors import CertificationError, InvalidParameterError
+from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import (
     CompiledModel,
@@ -50,9 +55,8 @@ from exactpoker.solve.indifference import (
     family_corners,
     float_guide,
     locate_equilibrium,
-    profile_from_behaviour,
 )
-from exactpoker.solve.ordered_games import OrderedModel, ordered_game
+from exactpoker.solve.ordered_games import OrderedGame, OrderedModel, certify_ordered, ordered_game
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
 
@@ -101,19 +105,30 @@ def certify_profile(n: int, b: object, P: Sequence[object], Q: Sequence[object],
     """The exact certificate of the profile ``(P, Q, R)``: payoffs and best-response values.
 
     Use it on a printed profile to see whether it is an equilibrium and what
-    its exact values are.
+    its exact values are.  Computed by prefix sums over the order of the
+    cards (:func:`~exactpoker.solve.ordered_games.certify_ordered`, O(n); the
+    same certificate as :func:`exactpoker.certify.verify` on :func:`compiled`).
     """
-    from exactpoker.numbers import to_fraction
-
-    g = compiled(n, b)
+    n = parse_int(n, "n", 3, hint="three players need three different cards")
+    bet = parse_positive(b, "b")
     rows = []
     for name, row in zip(("P", "Q", "R"), (P, Q, R)):
-        if len(row) != g.cards:
-            from exactpoker.errors import InvalidParameterError
+        if len(row) != n:
+            raise InvalidParameterError(f"{name} must list {n} probabilities (one per card); got {len(row)}")
+        values = [to_fraction(v, name) for v in row]
+        outside = next((v for v in values if not 0 <= v <= 1), None)
+        if outside is not None:
+            raise InvalidParameterError(f"{name} must list probabilities between 0 and 1; got {outside}")
+        rows.append(values)
+    return certify_ordered(_ordered(n, bet), rows)
 
-            raise InvalidParameterError(f"{name} must list {g.cards} probabilities (one per card); got {len(row)}")
-        rows.append([to_fraction(v, name) for v in row])
-    return verify(g, profile_from_behaviour(g, rows))
+
+def _ordered(n: int, bet: Fraction) -> OrderedGame:
+    """The game read by the order of the cards (three-player poker always is such a game)."""
+    structure = ordered_game(game(n, bet))
+    if structure is None:  # pragma: no cover - the rules above are of this kind for every n and b
+        raise AssertionError("three-player poker is decided by the order of the cards")
+    return structure
 
 
 def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
@@ -172,9 +187,7 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     n = parse_int(n, "n", 3, hint="three players need three different cards")
     bet = parse_positive(b, "b")
     if method == "structured":
-        structure = ordered_game(game(n, bet))
-        assert structure is not None  # three-player poker is decided by the order of the cards
-        model: CompiledModel | OrderedModel = OrderedModel(structure)
+        model: CompiledModel | OrderedModel = OrderedModel(_ordered(n, bet))
     elif method == "generic":
         model = CompiledModel(compiled(n, bet))
     else:
