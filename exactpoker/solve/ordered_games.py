@@ -36,7 +36,7 @@ import numpy as np
 from exactpoker.certify import Certificate, PlayerCheck
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
 
-__all__ = ["OrderedGame", "ordered_game", "action_values", "float_gaps", "certify_ordered"]
+__all__ = ["OrderedGame", "OrderedModel", "ordered_game", "action_values", "gains", "float_gaps", "certify_ordered"]
 
 ORDERS = tuple(permutations(range(3)))  # each player's rank among the three cards (0 = lowest)
 
@@ -143,27 +143,47 @@ def action_values(g: OrderedGame, player: int, action: int, behaviour: Sequence[
     type.  Dividing by ``n (n-1) (n-2)`` gives the expected payoff's share of
     that card.
     """
+    return _card_sums(g, player, lambda order, others: _payoff(g, player, action, order, others), behaviour, number)
+
+
+def gains(g: OrderedGame, player: int, behaviour: Sequence[np.ndarray],
+          number: Callable[[Fraction], Any] = float) -> np.ndarray:
+    """:func:`action_values` of action 1 minus those of action 0, in one pass (the payoffs are subtracted first)."""
+    return _card_sums(g, player, lambda order, others: (_payoff(g, player, 1, order, others)
+                                                        - _payoff(g, player, 0, order, others)), behaviour, number)
+
+
+def _payoff(g: OrderedGame, player: int, action: int, order: tuple[int, ...], others: dict[int, int]) -> Fraction:
+    """``player``'s payoff when he takes ``action``, the others take ``others`` (player -> action), cards in ``order``."""
+    actions = [action if q == player else others[q] for q in range(3)]
+    return g.payoffs[tuple(actions)][order][player]  # type: ignore[index]
+
+
+def _card_sums(g: OrderedGame, player: int, payoff: Callable[[tuple[int, ...], dict[int, int]], Fraction],
+               behaviour: Sequence[np.ndarray], number: Callable[[Fraction], Any]) -> np.ndarray:
+    """Per card ``c`` of ``player``: the sum over ``x, y`` of ``payoff`` weighted by the others' behaviour.
+
+    ``payoff(order, others)`` is multilinear in the others' probabilities of
+    action 1, so per order it is ``T00 + (T10 - T00) s_x + (T01 - T00) s_y +
+    (T11 - T10 - T01 + T00) s_x s_y``, and each term is a :func:`_pair_sums` entry.
+    """
     x, y = (q for q in range(3) if q != player)
     s_x, s_y = behaviour[x], behaviour[y]
     ones = np.ones(g.n, dtype=s_x.dtype) if s_x.dtype != object else np.array([1] * g.n, dtype=object)
     weights = {(0, 0): (ones, ones), (1, 0): (s_x, ones), (0, 1): (ones, s_y), (1, 1): (s_x, s_y)}
-    sums = {key: _pair_sums(*pair) for key, pair in weights.items()}
+    sums: dict[tuple[int, int], dict[tuple[int, int, int], np.ndarray]] = {}
     total = None
-    for ranks in sums[(0, 0)]:
+    for ranks in ORDERS:
         order = [0, 0, 0]
         order[player], order[x], order[y] = ranks
-        table = {}
-        for a_x in (0, 1):
-            for a_y in (0, 1):
-                actions = [0, 0, 0]
-                actions[player], actions[x], actions[y] = action, a_x, a_y
-                table[(a_x, a_y)] = g.payoffs[tuple(actions)][tuple(order)][player]
-        # multilinear in the others' probabilities: T00 + (T10 - T00) s_x + (T01 - T00) s_y + (...) s_x s_y
+        table = {(a_x, a_y): payoff(tuple(order), {x: a_x, y: a_y}) for a_x in (0, 1) for a_y in (0, 1)}
         coefficients = {(0, 0): table[(0, 0)], (1, 0): table[(1, 0)] - table[(0, 0)],
                         (0, 1): table[(0, 1)] - table[(0, 0)],
                         (1, 1): table[(1, 1)] - table[(1, 0)] - table[(0, 1)] + table[(0, 0)]}
         for key, coefficient in coefficients.items():
             if coefficient:
+                if key not in sums:
+                    sums[key] = _pair_sums(*weights[key])
                 term = sums[key][ranks] * number(coefficient)
                 total = term if total is None else total + term
     return total if total is not None else np.zeros(g.n, dtype=s_x.dtype)
@@ -172,18 +192,24 @@ def action_values(g: OrderedGame, player: int, action: int, behaviour: Sequence[
 def float_gaps(g: OrderedGame, behaviour: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Per player and card: the value of action 1 minus action 0 (floats; counterfactual, summed over deals)."""
     floats = [np.asarray(row, dtype=np.float64) for row in behaviour]
-    return [action_values(g, p, 1, floats) - action_values(g, p, 0, floats) for p in range(3)]
+    return [gains(g, p, floats) for p in range(3)]
 
 
 def certify_ordered(g: OrderedGame, behaviour: Sequence[Sequence[Any]]) -> Certificate:
-    """Each player's exact payoff and best-response value (card by card) at ``behaviour``."""
+    """Each player's exact payoff and best-response value (card by card) at ``behaviour``.
+
+    With ``v0`` a card's value of action 0 and ``d`` its gain, the card
+    contributes ``v0 + s d`` to the payoff and ``v0 + max(d, 0)`` to the best
+    response (each card is its own information set).
+    """
     exact = [_objects(row) for row in behaviour]
     deals = g.n * (g.n - 1) * (g.n - 2)
     checks = []
     for p in range(3):
-        zero, one = action_values(g, p, 0, exact, Fraction), action_values(g, p, 1, exact, Fraction)
-        payoff = sum(v0 + s * (v1 - v0) for v0, v1, s in zip(zero, one, exact[p]))
-        best = sum(max(v0, v1) for v0, v1 in zip(zero, one))
+        zero, gain = action_values(g, p, 0, exact, Fraction), gains(g, p, exact, Fraction)
+        base = sum(zero, Fraction(0))
+        payoff = base + sum((s * d for s, d in zip(exact[p], gain) if s and d), Fraction(0))
+        best = base + sum((d for d in gain if d > 0), Fraction(0))
         checks.append(PlayerCheck(g.names[p], payoff * Fraction(1, deals), best * Fraction(1, deals)))
     return Certificate(tuple(checks))
 
@@ -232,7 +258,7 @@ class OrderedModel:
         locals_ = {name: symbol for name, symbol in zip(names, symbols)}
         gaps = {}
         for p in sorted({p for p, _ in wanted}):
-            gap = action_values(self.game, p, 1, rows, _fmpq) - action_values(self.game, p, 0, rows, _fmpq)
+            gap = gains(self.game, p, rows, _fmpq)
             for q, h in wanted:
                 if q == p:
                     gaps[(p, h)] = sympy.sympify(str(gap[h]), locals=locals_) if gap[h] != 0 else sympy.Integer(0)
