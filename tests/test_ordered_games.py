@@ -60,14 +60,26 @@ def test_gap_polynomials_are_the_generic_ones_up_to_a_positive_factor():
         assert ratio.is_number and ratio > 0
 
 
-@pytest.mark.parametrize("b", ["1", "2", "5/2"])
+def assert_same_equilibria(n, b):
+    structured = three_player.equilibrium(n, b).to_dict()
+    generic = three_player.equilibrium(n, b, method="generic").to_dict()
+    for result in (structured, generic):
+        result["details"].pop("supports tried")  # the two float guides may order the candidates differently
+    assert structured == generic
+
+
+@pytest.mark.parametrize("b", ["1", "2", "3", "5/2"])
 def test_structured_search_finds_the_generic_equilibria(b):
     for n in (3, 5, 8, 11, 14, 20):
-        structured = three_player.equilibrium(n, b).to_dict()
-        generic = three_player.equilibrium(n, b, method="generic").to_dict()
-        for result in (structured, generic):
-            result["details"].pop("supports tried")  # the two float guides may order the candidates differently
-        assert structured == generic
+        assert_same_equilibria(n, b)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("b", ["1", "2", "3", "5/2"])
+def test_structured_search_finds_the_generic_equilibria_every_deck_to_40(b):
+    """Every deck n = 5..40 (the fictitious-play guide up to 12, the continuous cut points above)."""
+    for n in range(5, 41):
+        assert_same_equilibria(n, b)
 
 
 def test_large_deck_is_certified():
