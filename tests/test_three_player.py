@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core import BehaviourProfile
-from exactpoker.errors import InvalidParameterError
+from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import three_player as tp
 from exactpoker.solve import indifference as ind
+from exactpoker.solve.ordered_games import OrderedModel, ordered_game
 from tests.strategies import bets, probabilities
 
 F = Fraction
@@ -74,6 +75,36 @@ def test_fastmne_65_2_is_found():
     assert eq.values[0] == F(402733, 3357900)
     assert eq.strategies["I"][8] == F(14, 23) and eq.strategies["II"][42] == F(189, 205)
     assert result.details["II equals III"]
+
+
+def test_large_deck_that_the_guide_misses_is_found_on_the_cut_shapes():
+    """n = 57, b = 1/2: no support near the continuous guide certifies; a cut shape does (I mixes card 7, II and III card 24)."""
+    n, b = 57, F(1, 2)
+    model = OrderedModel(ordered_game(tp.game(n, b)))
+    alike = {(2, h): (1, h) for h in range(n)}
+    with pytest.raises(CertificationError):
+        ind.locate_equilibrium(model, tp._continuous_guide(n, b), ties=alike)
+    result = tp.equilibrium(n, b)
+    eq = result.equilibria[0]
+    assert eq.certified and result.details["II equals III"] and result.details["family dimension"] == 0
+    assert [h for h, v in enumerate(eq.strategies["I"]) if 0 < v < 1] == [6]
+    assert [h for h, v in enumerate(eq.strategies["II"]) if 0 < v < 1] == [23]
+
+
+@pytest.mark.parametrize("n, b", [(20, F(1, 2)), (41, F(2)), (100, F(10))])
+def test_cut_shapes(n, b):
+    """Every listed support: I bets below a cut and above a later one, II = III call above a cut; each cut pure or on one free card."""
+    shapes = list(tp._cut_supports(n, b, radius=3))
+    assert len(set(shapes)) == len(shapes) > 100
+    for raises, calls, calls_iii in shapes:
+        assert calls == calls_iii
+        free_bets = [h for h, v in enumerate(raises) if v is ind.FREE]
+        free_calls = [h for h, v in enumerate(calls) if v is ind.FREE]
+        assert len(free_bets) <= 2 and len(free_calls) <= 1
+        pure = [v for v in calls if v is not ind.FREE]
+        assert pure == sorted(pure)
+        runs = "".join(str(v) for v in raises if v is not ind.FREE)
+        assert runs.strip("1") == "0" * runs.count("0") and "0" in runs  # 1...1 0...0 1...1
 
 
 # -- properties ---------------------------------------------------------------------------

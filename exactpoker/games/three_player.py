@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal, Sequence
+from itertools import product
+from typing import Iterator, Literal, Sequence
 
 import numpy as np
 
@@ -48,10 +49,13 @@ from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import (
+    FREE,
     CompiledModel,
     ExactNumber,
     FamilyCorners,
     Located,
+    Support,
+    Ties,
     family_corners,
     float_guide,
     locate_equilibrium,
@@ -131,6 +135,15 @@ def _ordered(n: int, bet: Fraction) -> OrderedGame:
     return structure
 
 
+@lru_cache(maxsize=8)
+def _continuous_cuts(bet: Fraction) -> tuple[float, float, float]:
+    """The continuous game's cut points ``A, B, C`` (seed 000 section 4) as floats."""
+    from exactpoker.continuous.three_player import solve
+
+    cuts = solve(bet, digits=10)
+    return float(cuts.A), float(cuts.B), float(cuts.C)
+
+
 def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
     """Float behaviour suggested by the continuous game's cut points ``A < C < B`` (seed 000 section 4).
 
@@ -138,10 +151,7 @@ def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
     interval where the continuous strategy bets (calls), mixed with a little
     of its neighbours' so that the cards on both sides of a cut are open to doubt.
     """
-    from exactpoker.continuous.three_player import solve
-
-    cuts = solve(bet, digits=10)
-    a, bb, c = float(cuts.A), float(cuts.B), float(cuts.C)
+    a, bb, c = _continuous_cuts(bet)
     cards = np.arange(n, dtype=float)
 
     def share(lo: float, hi: float) -> np.ndarray:
@@ -154,6 +164,33 @@ def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
     p = smooth(share(0, a) + share(bb, 1))
     q = smooth(share(c, 1))
     return [p, q, q.copy()]
+
+
+def _cut_supports(n: int, bet: Fraction, radius: int = 8) -> Iterator[Support]:
+    """Supports of the continuous equilibrium's shape near its cut points, nearest first (II and III alike).
+
+    I bets below a cut ``A`` and above a cut ``B``, II and III call above a
+    cut ``C`` (seed 000 section 4).  On ``n`` cards a cut sits between two
+    cards (every card pure) or on one card (that card mixed, its probability
+    free): in half-card steps, ``u = 2k`` is the cut before card ``k`` (0-based)
+    and ``u = 2k + 1`` the cut on card ``k``.  The supports with each cut
+    within ``radius`` half-steps of ``2 n A``, ``2 n B``, ``2 n C`` are listed by
+    their distance from those points.
+    """
+    centres = [2 * n * x for x in _continuous_cuts(bet)]
+    ranges = [range(max(0, round(x) - radius), min(2 * n, round(x) + radius) + 1) for x in centres]
+    triples = sorted(product(*ranges), key=lambda u: sum((a - x) ** 2 for a, x in zip(u, centres)))
+
+    def position(u: int, h: int) -> int:  # card h lies below the cut u (-1), on it (0) or above it (1)
+        return (2 * h + 1 > u) - (2 * h + 1 < u)
+
+    for low, high, call in triples:
+        if low >= high - 1:  # A must lie below B, on different cards
+            continue
+        bets = tuple({-1: 1, 0: FREE}.get(position(low, h), {-1: 0, 0: FREE, 1: 1}[position(high, h)])
+                     for h in range(n))
+        calls = tuple({-1: 0, 0: FREE, 1: 1}[position(call, h)] for h in range(n))
+        yield (bets, calls, calls)
 
 
 def _guide(model: CompiledModel | OrderedModel, n: int, bet: Fraction) -> list[np.ndarray]:
@@ -178,6 +215,15 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
         deals (:class:`~exactpoker.solve.indifference.CompiledModel`).  Both
         search the same supports and certify exactly.
 
+    Notes
+    -----
+    Supports are searched with II and III playing alike, near the guide
+    (smoothed fictitious play up to ``n = 12``, the continuous cut points
+    above); for larger decks, if none certifies, on the shapes of the
+    continuous equilibrium near its cut points (:func:`_cut_supports`); and
+    last without II = III.  A :class:`~exactpoker.errors.CertificationError`
+    is raised if no search certifies an equilibrium.
+
     Examples
     --------
     >>> r = equilibrium(4, 1)
@@ -191,14 +237,31 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     elif method == "generic":
         model = CompiledModel(compiled(n, bet))
     else:
-        raise ValueError(f"equilibrium(): method must be 'structured' or 'generic'; got {method!r}")
+        raise InvalidParameterError(f"method must be 'structured' or 'generic'; got {method!r}")
     guide = _guide(model, n, bet)
-    alike = {(2, h): (1, h) for h in range(n)}
-    try:
-        located, ties = locate_equilibrium(model, guide, ties=alike), alike
-    except CertificationError:
-        located, ties = locate_equilibrium(model, guide), {}
+    alike: Ties = {(2, h): (1, h) for h in range(n)}
+    # II and III alike near the guide; for large decks, failing that, on the continuous equilibrium's shapes; then any
+    searches: list[tuple[Ties, Iterator[Support] | None]] = [(alike, None)]
+    if n > FICTITIOUS_PLAY_MAX:
+        searches.append((alike, _cut_supports(n, bet)))
+    searches.append(({}, None))
+    located, ties = _locate(model, guide, searches)
     return _result({"n": n, "b": bet}, located, family_corners(model, located, ties))
+
+
+def _locate(model: CompiledModel | OrderedModel, guide: list[np.ndarray],
+            searches: list[tuple[Ties, Iterator[Support] | None]]) -> tuple[Located, Ties]:
+    """The first of ``searches`` (ties, supports to try or ``None`` for the guide's) that certifies an equilibrium.
+
+    Raises the last search's :class:`~exactpoker.errors.CertificationError` when none does.
+    """
+    *first, (ties, supports) = searches
+    for earlier_ties, earlier_supports in first:
+        try:
+            return locate_equilibrium(model, guide, ties=earlier_ties, supports=earlier_supports), earlier_ties
+        except CertificationError:
+            continue
+    return locate_equilibrium(model, guide, ties=ties, supports=supports), ties
 
 
 def _result(params: dict[str, object], located: Located, family: FamilyCorners) -> SolveResult:

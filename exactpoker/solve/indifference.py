@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Iterator, Sequence, Union
+from typing import Iterable, Iterator, Sequence, Union
 
 import numpy as np
 import sympy
@@ -536,10 +536,13 @@ def locate_equilibrium(
     *,
     ties: Ties | None = None,
     max_supports: int = 300,
+    supports: Iterable[Support] | None = None,
 ) -> Located:
     """A certified equilibrium on a support near the float ``guide``.
 
-    The supports of :func:`candidate_supports` are tried in order.  On each
+    The supports of :func:`candidate_supports` are tried in order (or, when
+    given, those of ``supports``: e.g. a game's own list of plausible shapes;
+    ``guide`` is then unused).  On each
     the indifference system is solved exactly (:func:`solve_support`); every
     solution in ``[0, 1]`` (for a family: every corner) is screened in floating
     point and then certified exactly (:func:`exactpoker.certify.verify`, or
@@ -556,7 +559,8 @@ def locate_equilibrium(
     ties = ties or {}
     tolerance = 1e-9 * model.scale
     seen: set[Support] = set()
-    for round_, support in enumerate(candidate_supports(guide, ties), start=1):
+    tried = candidate_supports(guide, ties) if supports is None else supports
+    for round_, support in enumerate(tried, start=1):
         if round_ > max_supports:
             break
         if support in seen:
