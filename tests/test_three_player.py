@@ -107,6 +107,38 @@ def test_cut_shapes(n, b):
         assert runs.strip("1") == "0" * runs.count("0") and "0" in runs  # 1...1 0...0 1...1
 
 
+def test_large_bet_family_of_unreached_calls():
+    """n = 13, b = 20: I never bets, so II and III are indifferent everywhere: a 12-dimensional family, its certified corners listed."""
+    result = tp.equilibrium(13, 20)
+    assert result.details["family dimension"] == 12
+    assert result.equilibria and all(eq.certified for eq in result.equilibria)
+    assert all(v == 0 for eq in result.equilibria for v in eq.strategies["I"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.integers(1, 5))
+def test_box_corners_are_the_brute_force_vertices(data, m):
+    """Corners of {offset + D t} in [0, 1]^m: flint's batched solve = one sympy solve per tight choice."""
+    import sympy
+    from itertools import combinations, product
+
+    d = data.draw(st.integers(1, min(m, 3)))
+    small = st.fractions(min_value=-2, max_value=2, max_denominator=3)
+    offset = data.draw(st.lists(st.fractions(min_value=0, max_value=1, max_denominator=4), min_size=m, max_size=m))
+    directions = [data.draw(st.lists(small, min_size=d, max_size=d)) for _ in range(m)]
+    expected = set()
+    for chosen in combinations(range(m), d):
+        block = sympy.Matrix([[directions[i][j] for j in range(d)] for i in chosen])
+        if block.det() == 0:
+            continue
+        for bounds in product((0, 1), repeat=d):
+            t = block.solve(sympy.Matrix([b - offset[i] for b, i in zip(bounds, chosen)]))
+            point = tuple(offset[i] + sum(directions[i][j] * t[j] for j in range(d)) for i in range(m))
+            if all(0 <= v <= 1 for v in point):
+                expected.add(tuple(F(str(v)) for v in point))
+    assert ind._box_corners(offset, directions) == tuple(sorted(expected))
+
+
 # -- properties ---------------------------------------------------------------------------
 
 

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
+from math import comb
 from typing import Iterable, Iterator, Sequence, Union
 
 import numpy as np
@@ -355,7 +356,8 @@ class Segment:
     When the Groebner basis is linear the family is a polytope (the affine
     solution set cut by ``[0, 1]`` for every variable); ``dimension`` is its
     dimension and ``vertices`` its corners (rational points, each a candidate
-    equilibrium).  For a non-linear family ``vertices`` is empty.
+    equilibrium).  For a non-linear family, or one with more than
+    :data:`MAX_CORNER_CHOICES` choices of tight bounds, ``vertices`` is empty.
     """
 
     system: IndifferenceSystem
@@ -364,32 +366,65 @@ class Segment:
     vertices: tuple[tuple[Fraction, ...], ...]
 
 
+#: A linear family's corners are enumerated only up to this many choices of tight bounds (``C(m, d) 2^d``).
+MAX_CORNER_CHOICES = 1 << 20
+
+
 def _family(system: IndifferenceSystem, polys: list[sympy.Expr]) -> Segment:
     """Describe a positive-dimensional solution set (corners when it is linear)."""
     symbols = list(system.symbols)
-    if not polys:
-        polys = []
     if any(sympy.Poly(g, *symbols).total_degree() > 1 for g in polys):
         return Segment(system, tuple(polys), -1, ())
     (solution,) = sympy.linsolve(polys, *symbols) if polys else [tuple(symbols)]
     parameters = sorted(set().union(*(sympy.sympify(v).free_symbols for v in solution)), key=str)
-    dimension = len(parameters)
-    vertices = set()
-    from itertools import combinations
+    directions, negated = sympy.linear_eq_to_matrix([sympy.sympify(v) for v in solution], parameters)
+    offset = [-_fraction(v) for v in negated]  # solution = offset + directions . parameters
+    rows = [[_fraction(directions[i, j]) for j in range(len(parameters))] for i in range(len(offset))]
+    return Segment(system, tuple(polys), len(parameters), _box_corners(offset, rows))
 
-    for chosen in combinations(range(len(symbols)), dimension):
-        for bounds in product((0, 1), repeat=dimension):
-            equations = [solution[i] - b for i, b in zip(chosen, bounds)]
-            found = sympy.linsolve(equations, *parameters)
-            if not found or len(found) != 1:
-                continue
-            (point,) = found
-            if any(sympy.sympify(v).free_symbols for v in point):
-                continue
-            values = [sympy.Rational(sympy.sympify(v).subs(dict(zip(parameters, point)))) for v in solution]
-            if all(0 <= v <= 1 for v in values):
-                vertices.add(tuple(Fraction(int(v.p), int(v.q)) for v in values))
-    return Segment(system, tuple(polys), dimension, tuple(sorted(vertices)))
+
+def _fraction(value: sympy.Expr) -> Fraction:
+    rational = sympy.Rational(value)
+    return Fraction(int(rational.p), int(rational.q))
+
+
+def _box_corners(offset: list[Fraction], directions: list[list[Fraction]]) -> tuple[tuple[Fraction, ...], ...]:
+    """The vertices of the polytope ``{offset + directions . t}`` cut by ``[0, 1]`` in every coordinate.
+
+    A vertex makes ``d`` linearly independent coordinates tight (each at 0
+    or 1); for each choice of ``d`` coordinates with an invertible block the
+    ``2^d`` bound patterns are solved at once (one exact matrix product,
+    python-flint's ``fmpq_mat``).  Empty when there are more than
+    :data:`MAX_CORNER_CHOICES` choices.
+    """
+    from flint import fmpq_mat
+
+    m, d = len(offset), len(directions[0]) if directions else 0
+    if comb(m, d) << d > MAX_CORNER_CHOICES:
+        return ()
+    whole = fmpq_mat(m, d, [_fmpq(v) for row in directions for v in row])
+    starts = [_fmpq(v) for v in offset]
+    corners = set()
+    for chosen in combinations(range(m), d):
+        block = fmpq_mat(d, d, [_fmpq(directions[i][j]) for i in chosen for j in range(d)])
+        try:
+            inverse = block.inv()
+        except ZeroDivisionError:
+            continue
+        patterns = list(product((0, 1), repeat=d))
+        targets = fmpq_mat(d, len(patterns), [_fmpq(pattern[k] - offset[i])
+                                              for k, i in enumerate(chosen) for pattern in patterns])
+        moves = (whole * (inverse * targets)).transpose().tolist()
+        for move in moves:
+            if all(0 <= start + step <= 1 for start, step in zip(starts, move)):
+                corners.add(tuple(offset[i] + Fraction(int(step.p), int(step.q)) for i, step in enumerate(move)))
+    return tuple(sorted(corners))
+
+
+def _fmpq(value: Fraction) -> object:
+    from flint import fmpq
+
+    return fmpq(value.numerator, value.denominator)
 
 
 @dataclass(frozen=True)
