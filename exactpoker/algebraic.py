@@ -51,17 +51,21 @@ __all__ = [
     "rational_between",
     "common_field",
     "is_exact_number",
+    "to_fmpq",
+    "fmpq_to_fraction",
 ]
 
 Rational = Union[int, Fraction]
 
 
-def _fmpq(value: Rational) -> flint.fmpq:
+def to_fmpq(value: Rational) -> flint.fmpq:
+    """An exact rational (int or Fraction) as python-flint's ``fmpq``."""
     value = Fraction(value)
     return flint.fmpq(value.numerator, value.denominator)
 
 
-def _fraction(value: flint.fmpq) -> Fraction:
+def fmpq_to_fraction(value: object) -> Fraction:
+    """A rational with integer ``p`` and ``q`` (python-flint's ``fmpq``, a sympy ``Rational``) as a Fraction."""
     return Fraction(int(value.p), int(value.q))
 
 
@@ -127,7 +131,7 @@ class RealNumberField:
 
     def element(self, coefficients: Iterable[Rational]) -> "AlgebraicNumber":
         """``sum(c_k theta^k)`` for the given coefficients, constant term first."""
-        return AlgebraicNumber(self, flint.fmpq_poly([_fmpq(c) for c in coefficients]))
+        return AlgebraicNumber(self, flint.fmpq_poly([to_fmpq(c) for c in coefficients]))
 
     # -- the root -------------------------------------------------------------------------------
 
@@ -169,7 +173,7 @@ class RealNumberField:
         flint.ctx.prec = precision
         try:
             middle = (self._low + self._high) / 2
-            return flint.arb(_fmpq(middle), _fmpq((self._high - self._low) / 2))
+            return flint.arb(to_fmpq(middle), to_fmpq((self._high - self._low) / 2))
         finally:
             flint.ctx.prec = old
 
@@ -222,7 +226,7 @@ class AlgebraicNumber:
                 raise ValueError("algebraic numbers of different fields: bring them together with common_field()")
             return other.polynomial
         if isinstance(other, (int, Fraction)) and not isinstance(other, bool):
-            return flint.fmpq_poly([_fmpq(other)])
+            return flint.fmpq_poly([to_fmpq(other)])
         if is_instance(other, "sympy", "Rational"):
             return flint.fmpq_poly([flint.fmpq(int(other.p), int(other.q))])
         return None
@@ -236,7 +240,7 @@ class AlgebraicNumber:
         if not self.is_rational:
             raise ValueError(f"{self} is not rational")
         coeffs = self.polynomial.coeffs()
-        return _fraction(coeffs[0]) if coeffs else Fraction(0)
+        return fmpq_to_fraction(coeffs[0]) if coeffs else Fraction(0)
 
     def to_sympy(self) -> sympy.Expr:
         """The exact value as a sympy number."""
@@ -376,7 +380,7 @@ class AlgebraicNumber:
 
 
 def _sign_at(poly: flint.fmpq_poly, point: Fraction) -> int:
-    value = poly(_fmpq(point))
+    value = poly(to_fmpq(point))
     return (value > 0) - (value < 0)
 
 
@@ -439,13 +443,13 @@ class RealAlgebraic:
     def vanishes(self, poly: flint.fmpq_poly) -> bool:
         """Whether ``poly`` is zero at this number (exact)."""
         if self.poly is None:
-            return poly(_fmpq(self.lower)) == 0
+            return poly(to_fmpq(self.lower)) == 0
         return (poly % self.poly) == 0
 
     def to_sympy(self) -> sympy.Expr:
         if self.poly is None:
             return sympy.Rational(self.lower.numerator, self.lower.denominator)
-        coeffs = [_fraction(c) for c in self.poly.coeffs()]
+        coeffs = [fmpq_to_fraction(c) for c in self.poly.coeffs()]
         expr = sum((sympy.Rational(c.numerator, c.denominator) * sympy.Symbol("x")**k for k, c in enumerate(coeffs)), sympy.S(0))
         return sympy.CRootOf(expr, self.index)
 
@@ -508,7 +512,7 @@ def real_roots(poly: flint.fmpq_poly) -> list[RealAlgebraic]:
     for factor, _ in factors:
         monic = factor / factor.leading_coefficient()
         if monic.degree() == 1:
-            roots.append(RealAlgebraic.rational(-_fraction(monic.coeffs()[0])))
+            roots.append(RealAlgebraic.rational(-fmpq_to_fraction(monic.coeffs()[0])))
             continue
         for index, (low, high) in enumerate(_isolating_intervals(monic)):
             roots.append(RealAlgebraic(low, high, monic, index))
@@ -575,8 +579,8 @@ def _as_fmpq_poly(poly: object) -> flint.fmpq_poly:
         if len(symbols) != 1:
             raise ValueError(f"RealNumberField(): need a polynomial in one symbol; got {poly}")
         coeffs = sympy.Poly(poly, symbols[0]).all_coeffs()[::-1]
-        return flint.fmpq_poly([_fmpq(Fraction(int(c.p), int(c.q))) for c in map(sympy.Rational, coeffs)])
-    return flint.fmpq_poly([_fmpq(Fraction(str(c)) if is_instance(c, "sympy", "Rational") else Fraction(c)) for c in poly])
+        return flint.fmpq_poly([to_fmpq(Fraction(int(c.p), int(c.q))) for c in map(sympy.Rational, coeffs)])
+    return flint.fmpq_poly([to_fmpq(Fraction(str(c)) if is_instance(c, "sympy", "Rational") else Fraction(c)) for c in poly])
 
 
 def _to_sympy_rational(value: flint.fmpq | Fraction) -> sympy.Rational:

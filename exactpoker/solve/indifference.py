@@ -36,7 +36,7 @@ from typing import Iterable, Iterator, Sequence, Union
 import numpy as np
 import sympy
 
-from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.algebraic import AlgebraicNumber, fmpq_to_fraction, to_fmpq
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.core.profile import BehaviourProfile
@@ -378,14 +378,9 @@ def _family(system: IndifferenceSystem, polys: list[sympy.Expr]) -> Segment:
     (solution,) = sympy.linsolve(polys, *symbols) if polys else [tuple(symbols)]
     parameters = sorted(set().union(*(sympy.sympify(v).free_symbols for v in solution)), key=str)
     directions, negated = sympy.linear_eq_to_matrix([sympy.sympify(v) for v in solution], parameters)
-    offset = [-_fraction(v) for v in negated]  # solution = offset + directions . parameters
-    rows = [[_fraction(directions[i, j]) for j in range(len(parameters))] for i in range(len(offset))]
+    offset = [-fmpq_to_fraction(sympy.Rational(v)) for v in negated]  # solution = offset + directions . parameters
+    rows = [[fmpq_to_fraction(sympy.Rational(directions[i, j])) for j in range(len(parameters))] for i in range(len(offset))]
     return Segment(system, tuple(polys), len(parameters), _box_corners(offset, rows))
-
-
-def _fraction(value: sympy.Expr) -> Fraction:
-    rational = sympy.Rational(value)
-    return Fraction(int(rational.p), int(rational.q))
 
 
 def _box_corners(offset: list[Fraction], directions: list[list[Fraction]]) -> tuple[tuple[Fraction, ...], ...]:
@@ -402,29 +397,23 @@ def _box_corners(offset: list[Fraction], directions: list[list[Fraction]]) -> tu
     m, d = len(offset), len(directions[0]) if directions else 0
     if comb(m, d) << d > MAX_CORNER_CHOICES:
         return ()
-    whole = fmpq_mat(m, d, [_fmpq(v) for row in directions for v in row])
-    starts = [_fmpq(v) for v in offset]
+    whole = fmpq_mat(m, d, [to_fmpq(v) for row in directions for v in row])
+    starts = [to_fmpq(v) for v in offset]
     corners = set()
     for chosen in combinations(range(m), d):
-        block = fmpq_mat(d, d, [_fmpq(directions[i][j]) for i in chosen for j in range(d)])
+        block = fmpq_mat(d, d, [to_fmpq(directions[i][j]) for i in chosen for j in range(d)])
         try:
             inverse = block.inv()
         except ZeroDivisionError:
             continue
         patterns = list(product((0, 1), repeat=d))
-        targets = fmpq_mat(d, len(patterns), [_fmpq(pattern[k] - offset[i])
+        targets = fmpq_mat(d, len(patterns), [to_fmpq(pattern[k] - offset[i])
                                               for k, i in enumerate(chosen) for pattern in patterns])
         moves = (whole * (inverse * targets)).transpose().tolist()
         for move in moves:
             if all(0 <= start + step <= 1 for start, step in zip(starts, move)):
-                corners.add(tuple(offset[i] + Fraction(int(step.p), int(step.q)) for i, step in enumerate(move)))
+                corners.add(tuple(offset[i] + fmpq_to_fraction(step) for i, step in enumerate(move)))
     return tuple(sorted(corners))
-
-
-def _fmpq(value: Fraction) -> object:
-    from flint import fmpq
-
-    return fmpq(value.numerator, value.denominator)
 
 
 @dataclass(frozen=True)

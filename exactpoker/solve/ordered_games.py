@@ -33,6 +33,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from exactpoker.algebraic import to_fmpq
 from exactpoker.certify import Certificate, PlayerCheck
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
 
@@ -258,7 +259,7 @@ class OrderedModel:
         locals_ = {name: symbol for name, symbol in zip(names, symbols)}
         gaps = {}
         for p in sorted({p for p, _ in wanted}):
-            gap = gains(self.game, p, rows, _fmpq)
+            gap = gains(self.game, p, rows, to_fmpq)
             for q, h in wanted:
                 if q == p:
                     gaps[(p, h)] = sympy.sympify(str(gap[h]), locals=locals_) if gap[h] != 0 else sympy.Integer(0)
@@ -270,9 +271,3 @@ class OrderedModel:
 
         profile = BehaviourProfile(tuple(tuple((1 - x, x) for x in row) for row in behaviour))
         return profile, certify_ordered(self.game, behaviour)
-
-
-def _fmpq(value: Fraction) -> Any:
-    from flint import fmpq
-
-    return fmpq(value.numerator, value.denominator)

@@ -39,11 +39,11 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 import sympy
-from flint import fmpq, fmpq_poly
+from flint import fmpq_poly
 from sympy import QQ
 from sympy.polys.matrices import DomainMatrix
 
-from exactpoker.algebraic import RealAlgebraic, rational_between, real_roots
+from exactpoker.algebraic import RealAlgebraic, rational_between, real_roots, to_fmpq
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
 from exactpoker.solve.simplex import solve_matrix_game
@@ -54,17 +54,6 @@ __all__ = ["Piece", "PiecewiseValue", "parametric_value", "SYMBOL"]
 SYMBOL = sympy.Symbol("r")
 _RING = QQ[SYMBOL]
 _R = _RING.gens[0]
-
-
-# -- exact real numbers ----------------------------------------------------------------
-
-
-def _fq(value: Fraction) -> fmpq:
-    return fmpq(value.numerator, value.denominator)
-
-
-def _frac(value: fmpq) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
 
 
 # -- the kernel formulas ---------------------------------------------------------------
@@ -146,7 +135,7 @@ def _conditions(base: list[list[Fraction]], slope: list[list[Fraction]], f: _For
     for j in range(len(base[0])):
         total = -f.value
         for i, n in zip(f.support, f.numerators):
-            total += n * (_fq(base[i][j]) + _fq(slope[i][j]) * r)
+            total += n * (to_fmpq(base[i][j]) + to_fmpq(slope[i][j]) * r)
         out.append(total * f.denominator)
     return [p for p in out if not p.is_zero()]
 
@@ -248,7 +237,7 @@ def _region(conditions: list[fmpq_poly], nonzero: list[fmpq_poly], t: Fraction,
             lower: RealAlgebraic, upper: RealAlgebraic | None) -> tuple[RealAlgebraic, RealAlgebraic | None]:
     """The largest interval around ``t`` within ``[lower, upper]`` where every condition is ``>= 0``."""
     def holds_at(q: Fraction) -> bool:
-        return all(p(_fq(q)) >= 0 for p in conditions) and all(d(_fq(q)) != 0 for d in nonzero)
+        return all(p(to_fmpq(q)) >= 0 for p in conditions) and all(d(to_fmpq(q)) != 0 for d in nonzero)
 
     if not holds_at(t):
         raise CertificationError(f"parametric: the exact solution at r = {exact_str(t)} fails its own check")
@@ -363,6 +352,6 @@ def _check_continuity(result: PiecewiseValue) -> None:
         if end is None or not end.same(start):
             raise CertificationError("parametric: the pieces do not meet")
         numer, denom = sympy.fraction(sympy.cancel(left - right))
-        poly = fmpq_poly([_fq(Fraction(str(c))) for c in reversed(sympy.Poly(numer, SYMBOL).all_coeffs())])
+        poly = fmpq_poly([to_fmpq(Fraction(str(c))) for c in reversed(sympy.Poly(numer, SYMBOL).all_coeffs())])
         if not start.vanishes(poly):
             raise CertificationError(f"parametric: the value jumps at r = {start}")

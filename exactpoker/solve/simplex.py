@@ -40,6 +40,7 @@ from typing import Iterable, Literal, Sequence
 import numpy as np
 from flint import fmpq, fmpq_mat
 
+from exactpoker.algebraic import fmpq_to_fraction, to_fmpq
 from exactpoker.errors import CertificationError, InfeasibleError, InvalidParameterError, UnboundedError
 from exactpoker.numbers import to_fraction
 from exactpoker.lazy import lazy
@@ -182,10 +183,6 @@ def _standard_form(p: _Problem) -> _Standard:
 # -- the exact revised simplex ---------------------------------------------------------------
 
 
-def _to_fraction(v: fmpq) -> Fraction:
-    return Fraction(int(v.p), int(v.q))
-
-
 class _Tableau:
     """The simplex tableau ``B^-1 [A | I | b]`` in exact rationals (python-flint ``fmpq_mat``).
 
@@ -213,16 +210,16 @@ class _Tableau:
 
     def reduced_costs(self, cost: list[Fraction]) -> list[fmpq]:
         m = self.std.m
-        cost_b = fmpq_mat(1, m, [_fmpq(cost[j]) for j in self.basis])
+        cost_b = fmpq_mat(1, m, [to_fmpq(cost[j]) for j in self.basis])
         priced = cost_b * self.table
-        return [_fmpq(cost[j]) - priced[0, j] for j in range(len(cost))]
+        return [to_fmpq(cost[j]) - priced[0, j] for j in range(len(cost))]
 
     def multipliers(self, cost: list[Fraction]) -> list[Fraction]:
         m = self.std.m
-        cost_b = fmpq_mat(1, m, [_fmpq(cost[j]) for j in self.basis])
+        cost_b = fmpq_mat(1, m, [to_fmpq(cost[j]) for j in self.basis])
         inverse = fmpq_mat(m, m, [self.table[i, self.width + r] for i in range(m) for r in range(m)])
         y = cost_b * inverse
-        return [_to_fraction(y[0, i]) for i in range(m)]
+        return [fmpq_to_fraction(y[0, i]) for i in range(m)]
 
     def pivot(self, row: int, column: int) -> None:
         m, n = self.std.m, self.table.ncols()
@@ -270,10 +267,6 @@ class _Tableau:
                 raise UnboundedError("solve_lp(): the objective is unbounded")
             degenerate = degenerate + 1 if ratio == 0 else 0
             self.pivot(leave, entering)
-
-
-def _fmpq(value: Fraction) -> fmpq:
-    return fmpq(value.numerator, value.denominator)
 
 
 def _exact(std: _Standard, start: list[int] | None) -> tuple[_Tableau, int]:
@@ -345,7 +338,7 @@ def _solution(p: _Problem, std: _Standard, tableau: _Tableau, method: str) -> LP
     z = [Fraction(0)] * len(std.columns)
     for i, j in enumerate(tableau.basis):
         if j < len(std.columns):
-            z[j] = _to_fraction(tableau.value(i))
+            z[j] = fmpq_to_fraction(tableau.value(i))
     x = [z[k] - (z[std.minus[k]] if k in std.minus else 0) for k in range(std.num_user)]
     y = tableau.multipliers(std.cost + [Fraction(0)] * std.m)
     multipliers = [y[i] * std.row_scale[i] for i in range(std.m)]
