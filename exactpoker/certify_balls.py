@@ -399,6 +399,47 @@ def _combination(gain: fmpq_mpoly, equations: Sequence[fmpq_mpoly]) -> bool:
     return total.is_zero()
 
 
+def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mapping[int, int], rows: Sequence[int],
+                 balls: Sequence[arb]) -> tuple[list[int], int, int]:
+    """Condition (1) on the box, variable by variable (module docstring): interior ones indifferent, the rest signed.
+
+    Returns the interior variables shown indifferent by an identity, and how
+    many gains at 0 or 1 were proved strictly signed and how many tie.
+    """
+    equations = set(rows)
+    identities, strict, ties = [], 0, 0
+    for k, gain in enumerate(gains):
+        if k in position or 0 < x[k] < 1:
+            if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
+                raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
+                                   0 if balls[position[k]] < 0.5 else 1)
+            if k not in equations:
+                if not _combination(gain, [gains[r] for r in rows]):
+                    value = BallPolynomial(gain, gradient=False)(balls)
+                    message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
+                               f"system nor shown zero by an identity (ball {value.str(5)})")
+                    if value.contains(0):
+                        raise CertificationError(message)
+                    raise SupportError(message, k, int(value > 0))
+                identities.append(k)
+        elif x[k] in (0, 1):
+            if gain.is_zero():
+                ties += 1
+                continue
+            value = BallPolynomial(gain, gradient=False)(balls)
+            if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
+                ties += 1  # zero on the box's zero: a combination of the equations
+                continue
+            if not (value < 0 if x[k] == 0 else value > 0):
+                raise SupportError(f"certify_box(): the gain of variable {k} (at {exact_str(x[k])}) "
+                                   f"is not proved {'negative' if x[k] == 0 else 'positive'} on the box "
+                                   f"(ball {value.str(5)})", k, "interior")
+            strict += 1
+        else:
+            raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
+    return identities, strict, ties
+
+
 def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int], rows: Sequence[int],
                 box: IsolatingBox, *, places: int | None = None) -> tuple[BallCertificate, list[Any]]:
     """Prove that the box's zero, with the other variables at ``x``, is a sequentially rational equilibrium.
@@ -441,39 +482,9 @@ def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int
     if compiled.is_zero_sum and not zero_sum:
         raise CertificationError("certify_box(): the payoff polynomials of a zero-sum game do not sum to 0")
     position = {k: i for i, k in enumerate(unknowns)}
-    equations = set(rows)
-    identities, strict, ties = [], 0, 0
     with flint_ctx.workprec(box.bits()):
         balls = box.balls()
-        for k, gain in enumerate(gains):
-            if k in position or 0 < x[k] < 1:
-                if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
-                    raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
-                                       0 if balls[position[k]] < 0.5 else 1)
-                if k not in equations:
-                    if not _combination(gain, [gains[r] for r in rows]):
-                        value = BallPolynomial(gain, gradient=False)(balls)
-                        message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
-                                   f"system nor shown zero by an identity (ball {value.str(5)})")
-                        if value.contains(0):
-                            raise CertificationError(message)
-                        raise SupportError(message, k, int(value > 0))
-                    identities.append(k)
-            elif x[k] in (0, 1):
-                if gain.is_zero():
-                    ties += 1
-                    continue
-                value = BallPolynomial(gain, gradient=False)(balls)
-                if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
-                    ties += 1  # zero on the box's zero: a combination of the equations
-                    continue
-                if not (value < 0 if x[k] == 0 else value > 0):
-                    raise SupportError(f"certify_box(): the gain of variable {k} (at {exact_str(x[k])}) "
-                                             f"is not proved {'negative' if x[k] == 0 else 'positive'} on the box "
-                                             f"(ball {value.str(5)})", k, "interior")
-                strict += 1
-            else:
-                raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
+        identities, strict, ties = _prove_gains(gains, x, position, rows, balls)
         values = [CertifiedReal.from_ball(BallPolynomial(e, gradient=False)(balls), shown) for e in payoffs]
         point = [CertifiedReal.from_ball(b, shown) for b in balls]
     for v in values + point:
