@@ -7,9 +7,12 @@ algebraic, or an isolating box proved in ball arithmetic).
 """
 
 import json
+from fractions import Fraction
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactpoker.cli import main
 
@@ -75,3 +78,40 @@ def test_range_dominance_on_the_library_game_finds_the_seeds_22_choices(cards):
     for (player, name), dropped in found.items():
         card = int(name.split("|")[0])
         assert (card == cards and dropped == {0: 1}) or (card in (1, 2) and dropped == {1: 0})
+
+
+@pytest.mark.parametrize("named,library", [
+    (["vn", "mixed", "--n", "28", "--b", "4"], "library:vn(n=28,b=4)"),
+    (["vn", "mixed", "--n", "400", "--b", "5/2"], "library:vn(n=400,b=5/2)"),
+    (["newman", "mixed", "--n", "30", "--b", "6"], "library:newman(n=30,b=6)"),
+])
+def test_seed_games_from_the_library_go_the_named_commands_way(capsys, named, library):
+    """The same rules, the same detected structure, the same equilibrium: the command only presents it."""
+    before = _json(capsys, named)
+    general = _json(capsys, ["solve", library])
+    assert general["method"] == before["method"]
+    assert _values(general) == _values(before)
+    [eq] = general["equilibria"]
+    assert eq["certified"] and set(eq["strategies"]) == {"I", "II"}
+    if named[0] == "vn":  # the paper's table is the aggressive action of each card's information set
+        assert [row[1] for row in eq["strategies"]["I"].values()] == before["equilibria"][0]["strategies"]["I"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 7), st.fractions(min_value=Fraction(1, 4), max_value=6, max_denominator=8))
+def test_a_card_game_as_a_tree_has_the_compiled_games_value(n, b):
+    """BettingGame.tree() (the one representation) against the card-game compiler: independent routes."""
+    from exactpoker.core.compiler import compile_game
+    from exactpoker.core.tree import compile_tree
+    from exactpoker.games import von_neumann
+    from exactpoker.solve.dispatch import solve_compiled
+
+    rules = von_neumann.game(n, b)
+    assert solve_compiled(compile_tree(rules.tree())).value == solve_compiled(compile_game(rules)).value
+
+
+@pytest.mark.parametrize("spec", ["library:three(n=5,b=2)", "library:nash_shapley(a=1,b=1)", "library:simple(m=3)",
+                                  "library:goldman_stone(n=4)", "library:kuhn3(cards=4)"])
+def test_every_seed_game_is_a_library_game(capsys, spec):
+    payload = _json(capsys, ["solve", spec])
+    assert payload["equilibria"] and all(eq["certified"] for eq in payload["equilibria"])

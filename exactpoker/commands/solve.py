@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
@@ -26,6 +27,9 @@ def _solve(args: argparse.Namespace) -> None:
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
     loaded = load_game(args.game)
+    if loaded.rules is not None:
+        emit(args, *_rules_result(loaded.rules, args))
+        return
     compiled = compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
@@ -33,6 +37,23 @@ def _solve(args: argparse.Namespace) -> None:
     result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
                             tables=loaded.tables)
     emit(args, result.to_dict(), _text(result))
+
+
+def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
+    """A seed game from its rules: the structured path when the rules have one, else the compiled game."""
+    from exactpoker.core.compiler import compile_layouts
+    from exactpoker.solve.rules import solve_rules
+    from exactpoker.solve.sign_games import sign_game
+
+    options = {key: value for key, value in (("method", args.method), ("all_pure", args.all_pure),
+                                              ("family", args.family)) if value not in ("auto", False)}
+    if options or sign_game(rules) is None:  # the compiled game is built: guard its size first
+        n, k = rules.deck.cards, rules.num_players
+        deals = n**k if rules.deck.replacement else math.perm(n, k)
+        sequences = sum(layout.num_sequences for layout in compile_layouts(rules))
+        guard.require(guard.compiled_game(sequences, deals), f"solve {args.game} ({deals} deals)")
+    result = solve_rules(rules, **options)
+    return result.to_dict(), _text(result)
 
 
 def _text(result) -> str:

@@ -28,11 +28,15 @@ contribution, so every such game is zero-sum.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from exactpoker.errors import InvalidGameError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.tree import GameTree, TreeNode
 
 __all__ = ["Deck", "Decision", "Outcome", "Node", "BettingGame"]
 
@@ -169,3 +173,35 @@ class BettingGame:
                 f"{self.name}: a deck of {self.deck.cards} cards cannot deal "
                 f"{self.num_players} distinct cards"
             )
+
+    def deals(self) -> list[tuple[int, ...]]:
+        """Every deal (one card per player, 1-based), all equally likely, in lexicographic order."""
+        cards = range(1, self.deck.cards + 1)
+        if self.deck.replacement:
+            return list(itertools.product(cards, repeat=self.num_players))
+        return list(itertools.permutations(cards, self.num_players))
+
+    def tree(self) -> "GameTree":
+        """The game as a :class:`~exactpoker.core.tree.GameTree`: a chance node deals, then the betting tree.
+
+        A player's information set is keyed ``"card:label"`` (own card and the
+        node's label, as the module docstring says a player knows), the key
+        :meth:`~exactpoker.core.compiled.PlayerLayout.infoset_name` gives the
+        compiled card game, so strategies read the same either way.
+        """
+        from exactpoker.core.tree import Chance, GameTree
+
+        deals = self.deals()
+        probability = Fraction(1, len(deals))
+        outcomes = tuple((",".join(map(str, deal)), probability, _deal_tree(self.root, deal)) for deal in deals)
+        return GameTree(self.name, self.player_names, Chance(outcomes, "deal"), self.parameters)
+
+
+def _deal_tree(node: Node, deal: tuple[int, ...]) -> "TreeNode":
+    """The betting tree below one deal, as tree nodes."""
+    from exactpoker.core.tree import Move, Terminal
+
+    if isinstance(node, Outcome):
+        return Terminal(node.payoffs(deal))
+    return Move(node.player, f"{deal[node.player]}:{node.label}",
+                tuple((name, _deal_tree(child, deal)) for name, child in node.actions))

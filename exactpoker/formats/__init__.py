@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from exactpoker.core.game import BettingGame
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.solve.dispatch import Tables, infoset_tables
@@ -31,9 +32,12 @@ __all__ = ["LoadedGame", "load_game", "parse_call"]
 class LoadedGame:
     """A game ready for :func:`~exactpoker.core.tree.compile_tree`, and how its strategies are laid out."""
 
-    tree: GameTree
+    tree: "GameTree | None"
     tables: Tables = infoset_tables
     source: str = ""
+    #: A seed paper's card game given by its rules (then ``tree`` is None): solved by
+    #: :func:`exactpoker.solve.rules.solve_rules`, which detects its structure before building anything.
+    rules: "BettingGame | None" = None
 
 
 def parse_call(text: str) -> tuple[str, dict[str, str]]:

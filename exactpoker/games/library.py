@@ -12,6 +12,9 @@ kuhn3      three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
 leduc      Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005)
 ladder     one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
 two_round  two betting rounds of one bet each, a board card between them
+vn, newman, three, simple, goldman_stone, nash_shapley
+           the seed papers' card games, as the named commands build them
+           (solved from their rules: structure detected before any tree)
 =========  ====================================================================
 
 Strategies are keyed by the games' own information-set labels (see
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
+from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
@@ -65,6 +69,21 @@ def _two_round(ranks: int, bet1: Fraction, bet2: Fraction) -> PokerGame:
                      parameters=(("ranks", ranks), ("bet1", bet1), ("bet2", bet2)))
 
 
+def _paper(module: str) -> Callable[..., BettingGame]:
+    """The rules of a seed paper's card game (``exactpoker.games.<module>.game``), built on demand."""
+    def build(**params: object) -> BettingGame:
+        from importlib import import_module
+
+        return import_module(f"exactpoker.games.{module}").game(**params)
+
+    return build
+
+
+def _as_given(value: object, name: str) -> object:
+    """A seed game's parameter, passed on as given: the game's own builder checks it, naming it."""
+    return value
+
+
 def _flag(value: object, name: str) -> bool:
     text = str(value).strip().lower()
     if isinstance(value, bool) or text in ("true", "false", "1", "0", "yes", "no"):
@@ -104,11 +123,24 @@ GAMES: dict[str, _Entry] = {
     "two_round": _Entry(_two_round, "two betting rounds (one bet each) around a board card; cards 1..ranks, twice",
                         {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
                          "bet2": (Fraction(2), parse_positive)}),
+    "vn": _Entry(_paper("von_neumann"), "von Neumann poker (seed 000 section 2): cards 1..n, ante 1, bet b",
+                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}),
+    "newman": _Entry(_paper("newman"), "Newman poker (seed 000 section 3): cards 1..n, bets 0..b",
+                     {"n": (3, _as_given), "b": (1, _as_given)}),
+    "three": _Entry(_paper("three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
+                    {"n": (3, _as_given), "b": (Fraction(2), _as_given)}),
+    "simple": _Entry(_paper("simple_poker"), "the Euler notes' simple poker (seed 004): values 1..m with "
+                     "replacement, ante, bet", {"m": (3, _as_given), "ante": (1, _as_given), "bet": (2, _as_given)}),
+    "goldman_stone": _Entry(_paper("goldman_stone"), "Goldman-Stone poker (seed 002) on cards 1..n, bet levels "
+                            "a > b > 1", {"n": (4, _as_given), "a": (3, _as_given), "b": (2, _as_given)}),
+    "nash_shapley": _Entry(_paper("nash_shapley"), "Nash-Shapley three-person poker (seed 001): High/Low, ante a, "
+                           "bet b", {"a": (1, _as_given), "b": (1, _as_given)}),
 }
 
 
-def poker_game(name: str, **params: object) -> PokerGame:
-    """The library game ``name`` as a :class:`~exactpoker.core.poker.PokerGame`.
+def poker_game(name: str, **params: object) -> "PokerGame | BettingGame":
+    """The library game ``name``: a :class:`~exactpoker.core.poker.PokerGame`, or a seed paper's
+    :class:`~exactpoker.core.game.BettingGame`.
 
     Raises
     ------
@@ -135,11 +167,19 @@ def game(name: str, **params: object) -> GameTree:
 
 
 def load_library(text: str) -> "LoadedGame":
-    """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``."""
+    """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
+
+    A seed paper's card game comes as its rules (``LoadedGame.rules``): the
+    engine detects its structure before any tree is built
+    (:func:`exactpoker.solve.rules.solve_rules`).
+    """
     from exactpoker.formats import LoadedGame, parse_call
 
     name, params = parse_call(text)
-    return LoadedGame(game(name, **params), source=f"library:{text}")
+    built = poker_game(name, **params)
+    if isinstance(built, BettingGame):
+        return LoadedGame(None, source=f"library:{text}", rules=built)
+    return LoadedGame(built.tree(), source=f"library:{text}")
 
 
 def describe_library() -> list[dict[str, Any]]:

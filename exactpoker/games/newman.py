@@ -33,11 +33,9 @@ from typing import Literal
 
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.core.compiler import compile_layouts
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.sign_games import sign_game
-from exactpoker.solve.sign_games_lp import solve_sign_game
+from exactpoker.solve.rules import solve_rules
 from exactpoker.solve.simplex import solve_lp
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -115,15 +113,16 @@ def equilibrium(n: int, b: int, *, method: Literal["sequence", "generic", "paper
 
 
 def _structured_equilibrium(rules: BettingGame) -> SolveResult:
-    """The card-by-card LP by :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check."""
-    structure = sign_game(rules)
-    assert structure is not None  # Newman poker is decided by who holds the higher card
-    solution, certificate = solve_sign_game(structure)
-    profile = BehaviourProfile.from_layout_tables(compile_layouts(rules), solution.tables(structure))
-    tables = _paper_tables([list(row) for row in solution.p], [list(row) for row in solution.q])
-    eq = Equilibrium.from_certificate(certificate, tables, profile)
-    label = "card-by-card LP (float-guided, exact finish)"
-    return SolveResult(NAME, dict(rules.parameters), label, (eq,))
+    """The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`: the card-by-card LP of
+    :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
+    solved = solve_rules(rules)
+    [found] = solved.equilibria
+    b = len(rules.root.actions) - 1
+    calls = [[found.exact_strategies["II"][f"{card}:{_facing(s)}"][1] for card in range(1, rules.deck.cards + 1)]
+             for s in range(1, b + 1)]
+    bets = [list(row) for row in found.profile.strategies[0]]
+    eq = Equilibrium.from_certificate(found.certificate, _paper_tables(bets, calls), found.profile)
+    return SolveResult(NAME, solved.params, solved.method, (eq,))
 
 
 def _paper_lp(g: CompiledGame) -> BehaviourProfile:

@@ -34,7 +34,6 @@ import numpy as np
 
 from exactpoker.certify import Certificate, verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.core.compiler import compile_layouts
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.pure import (
@@ -44,8 +43,8 @@ from exactpoker.solve.pure import (
     pure_realization,
     strategic_form,
 )
+from exactpoker.solve.rules import solve_rules
 from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game
-from exactpoker.solve.sign_games_lp import solve_sign_game
 from exactpoker.solve.sign_games_pure import pure_equilibria as sign_pure_equilibria
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum
@@ -245,15 +244,13 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow",
 
 
 def _structured_equilibrium(n: int, b: object) -> SolveResult:
-    """The card-by-card LP by :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check."""
-    rules = game(n, b)
-    structure = sign_game(rules)
-    assert structure is not None  # von Neumann poker is decided by who holds the higher card
-    solution, certificate = solve_sign_game(structure)
-    bet, call = [row[1] for row in solution.p], list(solution.q[0])
-    profile = BehaviourProfile.from_layout_tables(compile_layouts(rules), [{OPEN: bet}, {RESPOND: call}])
-    equilibrium = Equilibrium.from_certificate(certificate, {"I": bet, "II": call}, profile)
-    return SolveResult(NAME, dict(rules.parameters), "card-by-card LP (float-guided, exact finish)", (equilibrium,))
+    """The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`: the card-by-card LP of
+    :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
+    solved = solve_rules(game(n, b))
+    [found] = solved.equilibria
+    bet, call = ([row[1] for row in found.profile.strategies[p]] for p in (0, 1))
+    equilibrium = Equilibrium.from_certificate(found.certificate, {"I": bet, "II": call}, found.profile)
+    return SolveResult(NAME, solved.params, solved.method, (equilibrium,))
 
 
 def _slow_equilibrium(n: int, b: object) -> SolveResult:

@@ -1,0 +1,59 @@
+"""From a card game's rules to certified equilibria, its structure detected before anything is compiled.
+
+A paper's card game (:class:`~exactpoker.core.game.BettingGame`: one private
+card each, a betting tree) may have a structure that a faster exact method
+uses.  :func:`solve_rules` looks at the rules, not at the command that asks:
+
+* two players, payoffs decided by who holds the higher card (von Neumann and
+  Newman poker, seed 000 sections 2 and 3): the card-by-card LP in O(n)
+  memory (:mod:`~exactpoker.solve.sign_games`,
+  :func:`~exactpoker.solve.sign_games_lp.solve_sign_game`), certified by its
+  exact prefix-sum check, which checks every deviation, as
+  :func:`exactpoker.certify.verify` does;
+* otherwise the game is compiled (:func:`~exactpoker.core.compiler.compile_game`)
+  and solved by :func:`~exactpoker.solve.dispatch.solve_compiled`.
+
+``exactpoker solve library:vn(...)`` and ``exactpoker vn mixed`` both come
+here; the named command only adds its paper's presentation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exactpoker.core.compiler import compile_game, compile_layouts
+from exactpoker.core.game import BettingGame
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.sign_games import sign_game
+
+__all__ = ["STRUCTURED_METHOD", "solve_rules"]
+
+#: The method named in the result when the card-by-card structure was used.
+STRUCTURED_METHOD = "card-by-card LP (float-guided, exact finish)"
+
+
+def solve_rules(game: BettingGame, **options: Any) -> SolveResult:
+    """Exact, certified equilibria of a card game (module docstring); ``options`` go to ``solve_compiled``.
+
+    Strategies are keyed per player by information set (``"card:label"``) as
+    :func:`~exactpoker.solve.dispatch.infoset_tables` keys them.
+    """
+    structure = sign_game(game) if not options else None
+    if structure is None:
+        from exactpoker.solve.dispatch import solve_compiled
+
+        return solve_compiled(compile_game(game), **options)
+    from exactpoker.solve.sign_games_lp import solve_sign_game
+
+    solution, certificate = solve_sign_game(structure)
+    layouts = compile_layouts(game)
+    profile = BehaviourProfile.from_layout_tables(layouts, solution.tables(structure))
+    strategies = {
+        name: {layout.infoset_name(i): list(profile.strategies[p][i]) for i in range(layout.num_infosets)}
+        for p, (name, layout) in enumerate(zip(game.player_names, layouts))
+    }
+    equilibrium = Equilibrium.from_certificate(certificate, strategies, profile)
+    notes = ("structure detected from the rules: payoffs decided by who holds the higher card (O(n) memory)",)
+    details = {"players": 2, "zero-sum": True, "sequences": [layout.num_sequences for layout in layouts]}
+    return SolveResult(game.name, dict(game.parameters), STRUCTURED_METHOD, (equilibrium,), notes, details)
