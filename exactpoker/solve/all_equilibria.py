@@ -216,16 +216,19 @@ def _vertices(compiled: CompiledGame, player: int, limit: int, progress: Progres
 def _graph(first: list[tuple[Plan, int]], second: list[tuple[Plan, int]], labels: int
            ) -> tuple[list[Plan], list[Plan], list[int]]:
     """Distinct plans of each player and, per plan of player 1, the mask of the plans of player 2 it is paired with."""
-    plans = [list(dict.fromkeys(plan for plan, _ in side)) for side in (first, second)]
-    index = [{plan: k for k, plan in enumerate(side)} for side in plans]
+    plans: list[list[Plan]] = []
+    ids: list[list[int]] = []
+    for side in (first, second):
+        index: dict[Plan, int] = {}
+        ids.append([index.setdefault(plan, len(index)) for plan, _ in side])
+        plans.append(list(index))
     carried = np.array([[mask >> k & 1 for k in range(labels)] for _, mask in second], dtype=bool).reshape(
         len(second), labels)
     neighbours = [0] * len(plans[0])
-    for plan, mask in first:
-        missing = [k for k in range(labels) if not (mask >> k & 1)]
-        hits = np.flatnonzero(carried[:, missing].all(axis=1)) if missing else range(len(second))
-        for h in hits:
-            neighbours[index[0][plan]] |= 1 << index[1][second[int(h)][0]]
+    for u, (_, mask) in zip(ids[0], first):
+        missing = [k for k in range(labels) if not mask >> k & 1]
+        for h in np.flatnonzero(carried[:, missing].all(axis=1)).tolist():
+            neighbours[u] |= 1 << ids[1][h]
     return plans[0], plans[1], neighbours
 
 

@@ -27,6 +27,7 @@ positive integer ``det``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Sequence
@@ -107,15 +108,22 @@ class _Tableau:
                 return left < right
         raise CertificationError("vertex enumeration: two rows of B^-1 are proportional")  # pragma: no cover
 
-    def point(self) -> tuple[Fraction, ...]:
-        z = [Fraction(0)] * self.n
-        for i, column in enumerate(self.basic):
-            if column < self.n:
-                z[column] = Fraction(int(self.rhs[i]), int(self.det))
-        return tuple(z)
+    def point(self) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The basic solution in lowest terms: a denominator and the nonzero ``(column, numerator)`` pairs."""
+        entries = sorted((column, int(value)) for column, value in zip(self.basic, self.rhs) if value)
+        common = math.gcd(int(self.det), *(v for _, v in entries))
+        return int(self.det) // common, tuple((column, v // common) for column, v in entries)
 
     def mask(self) -> int:
         return sum(1 << column for column in self.basic)
+
+
+def _fractions(n: int, point: tuple[int, tuple[tuple[int, int], ...]]) -> tuple[Fraction, ...]:
+    denominator, entries = point
+    z = [Fraction(0)] * n
+    for column, numerator in entries:
+        z[column] = Fraction(numerator, denominator)
+    return tuple(z)
 
 
 def _phase_one(tableau: _Tableau) -> None:
@@ -175,15 +183,16 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_B
         raise InvalidParameterError("vertices(): the right-hand side b must be >= 0")
     tableau = _Tableau(A, rhs)
     _phase_one(tableau)
-    seen = {tableau.mask()}
-    found: dict[tuple[Fraction, ...], None] = {tableau.point(): None}
+    mask = tableau.mask()
+    seen = {mask}
+    found = {tableau.point(): None}
     stack: list[tuple[list[tuple[int, int]], tuple[int, int] | None]] = [(_moves(tableau), None)]
     while stack:
         moves, back = stack[-1]
         while moves:
             row, column = moves.pop()
             leaving = tableau.basic[row]
-            key = tableau.mask() ^ (1 << leaving) | (1 << column)
+            key = mask ^ (1 << leaving) | (1 << column)
             if key in seen:
                 continue
             if len(seen) >= limit:
@@ -191,6 +200,7 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_B
                     f"--all: {what} has more than {limit} lex-feasible bases (vertex enumeration stopped after "
                     f"{len(seen)} bases and {len(found)} vertices); the game is too large for --all")
             tableau.pivot(row, column)
+            mask = key
             seen.add(key)
             found.setdefault(tableau.point(), None)
             if progress is not None:
@@ -200,7 +210,8 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_B
         else:
             stack.pop()
             if back is not None:
+                mask = mask ^ (1 << tableau.basic[back[0]]) | (1 << back[1])
                 tableau.pivot(*back)
-    points = tuple(found)
+    points = tuple(_fractions(tableau.n, point) for point in found)
     zeros = tuple(sum(1 << j for j, v in enumerate(p) if v == 0) for p in points)
     return Vertices(points, zeros, len(seen))
