@@ -174,7 +174,8 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
     if players == 2:
         from exactpoker.solve.all_equilibria import all_equilibria_two_player
 
-        found = all_equilibria_two_player(compiled if shifted is None else shifted[0])
+        # progress hook: pass progress=exactpoker.progress.counter("vertex enumeration", "bases") once it exists
+        found = all_equilibria_two_player(compiled if shifted is None else shifted[0], progress=None)
         notes.extend(found.notes())
         if not found.zero_sum:
             details["bases visited"] = dict(zip(compiled.player_names, found.bases))
