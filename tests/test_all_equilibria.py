@@ -208,6 +208,15 @@ def test_random_zero_sum_games_optimal_sets_equal_vertex_enumeration(cells):
     assert len(by_vertices.convex_sets) == 1  # a zero-sum game's equilibria are one product set
 
 
+def test_a_constant_sum_game_is_solved_as_its_zero_sum_game():
+    cells = [[(3, 2), (1, 4), (4, 1)], [(2, 3), (2, 3), (0, 5)], [(1, 4), (3, 2), (2, 3)]]  # payoffs add up to 5
+    result = solve_all(matrix_tree(cells))
+    assert result.details["constant-sum"] == "5"
+    [one_set] = result.extras["convex_sets"]
+    assert one_set["product_of_optimal_sets"] and equilibria_set(result) == brute_extreme_equilibria(cells)
+    assert all(eq.certified and sum(eq.exact_values) == 5 for eq in result.equilibria)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 15), min_size=1, max_size=6))
 def test_bicliques_are_the_maximal_ones(neighbours):
@@ -303,3 +312,59 @@ def test_gambit_catalog_extreme_equilibria_equal_enummixed(slug):
     result = solve_all(read_nfg(text).tree)
     assert equilibria_set(result) == theirs
     assert all(eq.certified for eq in result.equilibria)
+
+
+def _perfect_recall_trees():
+    if importlib.util.find_spec("pygambit") is None:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="pygambit is not installed"), id="no-pygambit")]
+    import pygambit.catalog
+
+    slugs = pygambit.catalog.games(n_players=2, is_tree=True, is_perfect_recall=True)["Game"]
+    return [pytest.param(slug, id=slug) for slug in slugs]
+
+
+def _in_hull(point, vertices):
+    from exactpoker.errors import InfeasibleError
+    from exactpoker.solve.simplex import solve_lp
+
+    rows = [[v[k] for v in vertices] for k in range(len(point))] + [[F(1)] * len(vertices)]
+    try:
+        solve_lp([0] * len(vertices), A_eq=rows, b_eq=list(point) + [F(1)])
+    except InfeasibleError:
+        return False
+    return True
+
+
+@pytest.mark.gambit
+@pytest.mark.parametrize("slug", _perfect_recall_trees())
+def test_gambit_catalog_trees_every_enummixed_equilibrium_lies_in_one_of_our_sets(slug):
+    """On the tree itself (the sequence form, no strategic form): each of Gambit's extreme equilibria, turned
+    into realization plans, lies in one of our maximal convex sets -- the sets cover every equilibrium."""
+    import pygambit as gbt
+    import pygambit.catalog
+
+    from exactpoker.core.profile import BehaviourProfile
+    from exactpoker.formats.efg import efg_tables, read_efg
+
+    game = pygambit.catalog.load(slug)
+    loaded = read_efg(game.to_efg())
+    compiled = compile_tree(loaded.tree)
+    found = all_equilibria_two_player(compiled)
+    assert all(verify(compiled, p).holds for p in found.profiles(compiled))
+    order = efg_tables(loaded).order
+    for eq in gbt.nash.enummixed_solve(game, rational=True).equilibria:
+        behaviour = eq.as_behavior()
+        tables = []
+        for p, player in enumerate(game.players):
+            labels = [infoset.label for infoset in player.infosets]
+            by_label = len(set(labels)) == len(labels) and set(labels) <= set(order[p])
+            table = {}
+            for k, infoset in enumerate(player.infosets):
+                probabilities = [F(str(behaviour[action])) for action in infoset.actions]
+                if sum(probabilities):  # Gambit gives zeros where its profile never reaches: any behaviour there
+                    table[infoset.label if by_label else order[p][k]] = probabilities
+            tables.append(table)
+        profile = BehaviourProfile.from_infosets(compiled, tables)
+        x, y = profile.realization(compiled, 0), profile.realization(compiled, 1)
+        assert any(_in_hull(x, [found.plans[0][i] for i in s.strategies[0]])
+                   and _in_hull(y, [found.plans[1][j] for j in s.strategies[1]]) for s in found.convex_sets), slug
