@@ -177,9 +177,10 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
         # progress hook: pass progress=exactpoker.progress.counter("vertex enumeration", "bases") once it exists
         found = all_equilibria_two_player(compiled if shifted is None else shifted[0], progress=None)
         notes.extend(found.notes())
+        used = found.method + ("" if shifted is None else f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum")
         if not found.zero_sum:
             details["bases visited"] = dict(zip(compiled.player_names, found.bases))
-        return found.profiles(compiled), found.method, found.to_dict(compiled)
+        return found.profiles(compiled), used, found.to_dict(compiled)
     if players < 2:
         raise InvalidParameterError("--all needs a game of two or more players; this one has one (use solve)")
     try:

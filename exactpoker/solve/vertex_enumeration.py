@@ -39,7 +39,7 @@ from exactpoker.errors import CertificationError, InvalidParameterError
 __all__ = ["Vertices", "vertices", "MAX_BASES"]
 
 #: The most lex-feasible bases one enumeration visits before it refuses.
-MAX_BASES = 50_000
+MAX_BASES = 20_000
 
 #: ``progress(done, total)``: told the bases visited so far and the limit (the form of ``progress.counter``).
 Progress = Callable[[int, int], None]
