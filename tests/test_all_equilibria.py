@@ -27,7 +27,7 @@ from exactpoker.formats.nfg import read_nfg
 from exactpoker.solve.all_equilibria import all_equilibria_two_player
 from exactpoker.solve.convex_sets import maximal_bicliques
 from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.vertex_enumeration import vertices
+from exactpoker.solve.vertex_enumeration import basis_limit, vertices
 from tests.games import kuhn_tree, matrix_tree
 
 F = Fraction
@@ -236,8 +236,9 @@ def test_bicliques_are_the_maximal_ones(neighbours):
 
 def test_the_enumeration_refuses_past_its_limit_with_the_count():
     cells = [[((3 * i + 5 * j) % 7, (2 * i + 3 * j * j) % 5) for j in range(6)] for i in range(6)]
-    with pytest.raises(InvalidParameterError, match=r"more than 5 lex-feasible bases .* stopped after 5 bases"):
+    with pytest.raises(InvalidParameterError, match=r"more than 5 lex-feasible bases.* stopped after 5 bases and"):
         all_equilibria_two_player(compile_tree(matrix_tree(cells)), limit=5)
+    assert basis_limit(11, 22) == 20_000_000 // (11 * 33)  # the default: bases by the tableau's size
 
 
 def test_vertices_of_a_degenerate_square():

@@ -64,7 +64,7 @@ from exactpoker.numbers import exact_str
 from exactpoker.solve.convex_sets import maximal_bicliques
 from exactpoker.solve.optimal_set import extreme_points
 from exactpoker.solve.sequence_form import payoff_numerators, realization_matrix
-from exactpoker.solve.vertex_enumeration import MAX_BASES, Progress, vertices
+from exactpoker.solve.vertex_enumeration import Progress, vertices
 
 __all__ = ["AllEquilibria", "ConvexSet", "all_equilibria_two_player", "best_response_polyhedron",
            "VERTEX_METHOD", "ZERO_SUM_METHOD"]
@@ -199,7 +199,7 @@ def best_response_polyhedron(compiled: CompiledGame, player: int) -> tuple[list[
     return rows, b, own_labels + other_labels
 
 
-def _vertices(compiled: CompiledGame, player: int, limit: int, progress: Progress | None
+def _vertices(compiled: CompiledGame, player: int, limit: int | None, progress: Progress | None
               ) -> tuple[list[tuple[Plan, int]], int]:
     """``player``'s polytope vertices as ``(realization plan, mask of the labels they carry)``, and bases visited."""
     A, b, labels = best_response_polyhedron(compiled, player)
@@ -273,7 +273,7 @@ def _zero_sum(compiled: CompiledGame) -> AllEquilibria:
     return _assemble((list(sets[0]), list(sets[1])), [everything], ZERO_SUM_METHOD, True, (0, 0))
 
 
-def all_equilibria_two_player(compiled: CompiledGame, *, limit: int = MAX_BASES, progress: Progress | None = None,
+def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = None, progress: Progress | None = None,
                               optimal_sets: bool = True) -> AllEquilibria:
     """Every extreme equilibrium of a two-player game and its maximal convex sets of equilibria, exactly.
 
@@ -281,9 +281,9 @@ def all_equilibria_two_player(compiled: CompiledGame, *, limit: int = MAX_BASES,
     ----------
     compiled : CompiledGame
         A two-player game (normal form or sequence form; zero-sum or not).
-    limit : int
-        The most lex-feasible bases visited in each player's polytope
-        (:data:`~exactpoker.solve.vertex_enumeration.MAX_BASES`).
+    limit : int, optional
+        The most lex-feasible bases visited in each player's polytope (default:
+        :func:`~exactpoker.solve.vertex_enumeration.basis_limit`, by the polytope's size).
     progress : callable, optional
         ``progress(bases visited, limit)`` while a polytope is enumerated.
     optimal_sets : bool

@@ -36,10 +36,12 @@ import numpy as np
 
 from exactpoker.errors import CertificationError, InvalidParameterError
 
-__all__ = ["Vertices", "vertices", "MAX_BASES"]
+__all__ = ["Vertices", "vertices", "basis_limit", "MAX_WORK"]
 
-#: The most lex-feasible bases one enumeration visits before it refuses.
-MAX_BASES = 20_000
+#: The work one enumeration may do before it refuses: bases visited times the tableau's entries (each visit
+#: pivots the whole tableau).  About a minute: 55,000 bases of a 10 x 10 bimatrix game's polytope (11 x 33
+#: tableau), 2,000 of a poker tree's with 58 sequences a player (58 x 174).
+MAX_WORK = 20_000_000
 
 #: ``progress(done, total)``: told the bases visited so far and the limit (the form of ``progress.counter``).
 Progress = Callable[[int, int], None]
@@ -158,15 +160,20 @@ def _moves(tableau: _Tableau) -> list[tuple[int, int]]:
     return moves
 
 
-def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_BASES,
+def basis_limit(rows: int, columns: int) -> int:
+    """The most bases :func:`vertices` visits on an ``rows x columns`` system by default (:data:`MAX_WORK`)."""
+    return max(1, MAX_WORK // (rows * (columns + rows)))
+
+
+def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None = None,
              progress: Progress | None = None, what: str = "the polyhedron") -> Vertices:
     """Every vertex of ``{z >= 0 : A z = b}`` (``A``: integers, full row rank; ``b >= 0``), exactly.
 
     Parameters
     ----------
     A, b : integer matrix and vector
-    limit : int
-        The most lex-feasible bases visited (:data:`MAX_BASES`).
+    limit : int, optional
+        The most lex-feasible bases visited (default: :func:`basis_limit`).
     progress : callable, optional
         Called as ``progress(bases visited, limit)`` as the search goes.
     what : str
@@ -182,6 +189,7 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_B
     if any(v < 0 for v in rhs):
         raise InvalidParameterError("vertices(): the right-hand side b must be >= 0")
     tableau = _Tableau(A, rhs)
+    limit = basis_limit(*A.shape) if limit is None else limit
     _phase_one(tableau)
     mask = tableau.mask()
     seen = {mask}
@@ -197,8 +205,9 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int = MAX_B
                 continue
             if len(seen) >= limit:
                 raise InvalidParameterError(
-                    f"--all: {what} has more than {limit} lex-feasible bases (vertex enumeration stopped after "
-                    f"{len(seen)} bases and {len(found)} vertices); the game is too large for --all")
+                    f"--all: {what} has more than {limit} lex-feasible bases, the limit for its size "
+                    f"(vertex enumeration stopped after {len(seen)} bases and {len(found)} vertices); "
+                    "the game is too large for --all")
             tableau.pivot(row, column)
             mask = key
             seen.add(key)
