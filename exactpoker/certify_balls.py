@@ -48,7 +48,7 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.numbers import exact_str, to_sympy
-from exactpoker.results import Equilibrium, jsonable
+from exactpoker.results import Equilibrium, _format_table, jsonable
 from exactpoker.boxes import BallPolynomial, IsolatingBox, decimal_string, exact_value
 
 __all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium", "gain_value_polynomials",
@@ -89,11 +89,36 @@ class CertifiedReal:
         """``1 - self``."""
         return CertifiedReal(1 - self.mid, self.rad, self.places)
 
+    def __mul__(self, other: "CertifiedReal | Fraction | int") -> "CertifiedReal":
+        """The product, as a proved ball (interval arithmetic on the exact midpoints and radii)."""
+        if isinstance(other, CertifiedReal):
+            mid = self.mid * other.mid
+            rad = abs(self.mid) * other.rad + abs(other.mid) * self.rad + self.rad * other.rad
+            return CertifiedReal(mid, rad, _provable_places(mid, rad, min(self.places, other.places)))
+        mid, rad = self.mid * other, self.rad * abs(Fraction(other))
+        return CertifiedReal(mid, rad, _provable_places(mid, rad, self.places))
+
+    __rmul__ = __mul__
+
+    def __rsub__(self, other: "Fraction | int") -> "CertifiedReal":
+        """``other - self`` for an exact ``other`` (e.g. ``1 - self``)."""
+        return CertifiedReal(other - self.mid, self.rad, self.places)
+
     def __float__(self) -> float:
         return float(self.mid)
 
     def __str__(self) -> str:
         return decimal_string((self.mid, self.rad), self.places)
+
+
+def _provable_places(mid: Fraction, rad: Fraction, places: int) -> int:
+    """The most decimal places, at most ``places``, that the ball ``mid ± rad`` proves."""
+    while places > 0:
+        rounded = Fraction(math.floor(mid * 10**places + Fraction(1, 2)), 10**places)
+        if abs(rounded - mid) + rad < Fraction(1, 10**places):
+            break
+        places -= 1
+    return places
 
 
 def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]
@@ -314,7 +339,7 @@ class BallEquilibrium(Equilibrium):
     def __str__(self) -> str:
         lines = ["values: " + ", ".join(str(v) for v in self.values)]
         for name, table in self.strategies.items():
-            lines.append(f"  {name}: [" + ", ".join(str(v) for v in table) + "]")
+            lines.append(f"  {name}: {_format_table(table)}")
         kind = self.certificate.kind if isinstance(self.certificate, BallCertificate) else CERTIFICATE_KIND
         lines.append("  certified: " + (f"yes ({kind}; ball-arithmetic best-response check)" if self.certified
                                         else "NO"))
@@ -333,14 +358,17 @@ def _strings(value: Any) -> Any:
 
 def _public(value: Any) -> Any:
     """Exact rationals as sympy numbers (as :class:`~exactpoker.results.Equilibrium` keeps them), balls as they are."""
+    if isinstance(value, Mapping):
+        return {k: _public(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_public(v) for v in value]
     return value if isinstance(value, CertifiedReal) else to_sympy(value)
 
 
 def ball_equilibrium(certificate: BallCertificate, strategies: Mapping[str, Sequence[Any]],
                      profile: BehaviourProfile) -> BallEquilibrium:
     """The :class:`BallEquilibrium` of a proved certificate and a strategy table."""
-    return BallEquilibrium(tuple(c.payoff for c in certificate.checks),
-                           {name: [_public(v) for v in row] for name, row in strategies.items()}, certificate, profile)
+    return BallEquilibrium(tuple(c.payoff for c in certificate.checks), _public(dict(strategies)), certificate, profile)
 
 
 def _combination(gain: fmpq_mpoly, equations: Sequence[fmpq_mpoly]) -> bool:
@@ -369,6 +397,47 @@ def _combination(gain: fmpq_mpoly, equations: Sequence[fmpq_mpoly]) -> bool:
         r = Fraction(float(w)).limit_denominator(10**6)
         total -= e * fmpq(r.numerator, r.denominator)
     return total.is_zero()
+
+
+def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mapping[int, int], rows: Sequence[int],
+                 balls: Sequence[arb]) -> tuple[list[int], int, int]:
+    """Condition (1) on the box, variable by variable (module docstring): interior ones indifferent, the rest signed.
+
+    Returns the interior variables shown indifferent by an identity, and how
+    many gains at 0 or 1 were proved strictly signed and how many tie.
+    """
+    equations = set(rows)
+    identities, strict, ties = [], 0, 0
+    for k, gain in enumerate(gains):
+        if k in position or 0 < x[k] < 1:
+            if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
+                raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
+                                   0 if balls[position[k]] < 0.5 else 1)
+            if k not in equations:
+                if not _combination(gain, [gains[r] for r in rows]):
+                    value = BallPolynomial(gain, gradient=False)(balls)
+                    message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
+                               f"system nor shown zero by an identity (ball {value.str(5)})")
+                    if value.contains(0):
+                        raise CertificationError(message)
+                    raise SupportError(message, k, int(value > 0))
+                identities.append(k)
+        elif x[k] in (0, 1):
+            if gain.is_zero():
+                ties += 1
+                continue
+            value = BallPolynomial(gain, gradient=False)(balls)
+            if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
+                ties += 1  # zero on the box's zero: a combination of the equations
+                continue
+            if not (value < 0 if x[k] == 0 else value > 0):
+                raise SupportError(f"certify_box(): the gain of variable {k} (at {exact_str(x[k])}) "
+                                   f"is not proved {'negative' if x[k] == 0 else 'positive'} on the box "
+                                   f"(ball {value.str(5)})", k, "interior")
+            strict += 1
+        else:
+            raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
+    return identities, strict, ties
 
 
 def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int], rows: Sequence[int],
@@ -413,39 +482,9 @@ def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int
     if compiled.is_zero_sum and not zero_sum:
         raise CertificationError("certify_box(): the payoff polynomials of a zero-sum game do not sum to 0")
     position = {k: i for i, k in enumerate(unknowns)}
-    equations = set(rows)
-    identities, strict, ties = [], 0, 0
     with flint_ctx.workprec(box.bits()):
         balls = box.balls()
-        for k, gain in enumerate(gains):
-            if k in position or 0 < x[k] < 1:
-                if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
-                    raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
-                                       0 if balls[position[k]] < 0.5 else 1)
-                if k not in equations:
-                    if not _combination(gain, [gains[r] for r in rows]):
-                        value = BallPolynomial(gain, gradient=False)(balls)
-                        message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
-                                   f"system nor shown zero by an identity (ball {value.str(5)})")
-                        if value.contains(0):
-                            raise CertificationError(message)
-                        raise SupportError(message, k, int(value > 0))
-                    identities.append(k)
-            elif x[k] in (0, 1):
-                if gain.is_zero():
-                    ties += 1
-                    continue
-                value = BallPolynomial(gain, gradient=False)(balls)
-                if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
-                    ties += 1  # zero on the box's zero: a combination of the equations
-                    continue
-                if not (value < 0 if x[k] == 0 else value > 0):
-                    raise SupportError(f"certify_box(): the gain of variable {k} (at {exact_str(x[k])}) "
-                                             f"is not proved {'negative' if x[k] == 0 else 'positive'} on the box "
-                                             f"(ball {value.str(5)})", k, "interior")
-                strict += 1
-            else:
-                raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
+        identities, strict, ties = _prove_gains(gains, x, position, rows, balls)
         values = [CertifiedReal.from_ball(BallPolynomial(e, gradient=False)(balls), shown) for e in payoffs]
         point = [CertifiedReal.from_ball(b, shown) for b in balls]
     for v in values + point:

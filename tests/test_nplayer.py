@@ -59,10 +59,11 @@ def test_jordans_pennies_unique_mixed_equilibrium():
     assert pure_equilibria_n(compile_tree(simultaneous(pennies, (2, 2, 2)))) == []
 
 
-def test_more_than_two_actions_is_refused_naming_the_information_set():
+def test_more_than_two_actions_are_solved_through_the_binary_form():
     game = compile_tree(simultaneous(lambda c: (c[0], c[1], -c[0] - c[1]), (3, 2, 2)))
-    with pytest.raises(InvalidGameError, match="information set 'p0' of player P1 has 3 actions"):
-        solve_n_player(game)
+    found = solve_n_player(game)
+    assert verify(game, found.profile).holds
+    assert found.profile.strategies[0] == ((0, 0, 1),) and "binary" in " ".join(found.notes)
 
 
 def test_a_failing_stage_is_named(monkeypatch):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high_card, pairs_then_high_card
 from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
+from exactpoker.solve.dispatch import solve_game
 from exactpoker.games import nash_shapley, von_neumann
 from exactpoker.solve.dispatch import solve_compiled
 from tests.games import sequence_form_entries
@@ -22,7 +23,7 @@ def kuhn(**changes) -> PokerGame:
 
 def test_kuhn_value_and_the_family_of_the_first_player():
     """Kuhn (1950): player 1 bets J with alpha, K with 3 alpha, calls with Q with alpha + 1/3, alpha in [0, 1/3]."""
-    result = kuhn().solve(family=True)
+    result = solve_game(kuhn(), family=True)
     assert result.value == Fraction(-1, 18) and result.equilibria[0].certified
     family = result.details["optimal strategies"]["P1"]
     assert family["dimension"] == 1 and family["value"] == Fraction(-1, 18)

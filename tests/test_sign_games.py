@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, Decision, Deck, Outcome, compile_game
 from exactpoker.games import newman, von_neumann
-from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game, solve_sign_game
+from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game
+from exactpoker.solve.sign_games_lp import solve_sign_game
 from exactpoker.solve.sign_games_pure import pure_equilibria
 from exactpoker.solve.zerosum import solve_zero_sum
 from tests.strategies import bets, probabilities

@@ -13,7 +13,8 @@ the compiled game and certifies every answer).  Example, Kuhn poker:
 
 >>> kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
 ...                  steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])
->>> result = kuhn.solve()
+>>> from exactpoker.solve.dispatch import solve_game
+>>> result = solve_game(kuhn)
 >>> result.value, result.equilibria[0].strategies["P2"]["K|b"]
 (-1/18, [0, 1])
 
@@ -68,16 +69,14 @@ Games and Economic Behavior 14 (1996) (the sequence form the tree compiles to).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
-
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.results import SolveResult
 
 __all__ = [
     "Card",
@@ -146,7 +145,8 @@ class CardDeck:
             for s, suit in enumerate(suit_names)
         )
         #: Identical copies of each card of :attr:`cards`.
-        self.counts: tuple[int, ...] = tuple(listed.count(card.rank_name) * copies for card in self.cards)
+        listed_counts = Counter(listed)
+        self.counts: tuple[int, ...] = tuple(listed_counts[card.rank_name] * copies for card in self.cards)
 
     @classmethod
     def numbered(cls, n: int, suits: "int | str | Sequence[str]" = 1, copies: int = 1) -> "CardDeck":
@@ -393,13 +393,6 @@ class PokerGame:
         with paused_gc():
             root = _Builder(self).step(0, _State.start(self))
         return GameTree(self.name, self.player_names, root, self.parameters)  # type: ignore[arg-type]
-
-    def solve(self, **options: Any) -> "SolveResult":
-        """Compile and solve exactly: :func:`~exactpoker.solve.dispatch.solve_compiled` with ``options``."""
-        from exactpoker.core.tree import compile_tree
-        from exactpoker.solve.dispatch import solve_compiled
-
-        return solve_compiled(compile_tree(self.tree()), **options)
 
 
 def _plain(number: Fraction) -> "Fraction | int":

@@ -10,10 +10,12 @@ player, card and decision node.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import sympy
 
-from exactpoker.core.compiled import CompiledGame, PlayerLayout
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.compiled import CompiledGame, PlayerLayout
 
 __all__ = ["behaviour_symbols", "payoff_polynomials"]
 

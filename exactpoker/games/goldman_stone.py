@@ -245,56 +245,16 @@ class NearestOptimum:
     method: str
 
 
-def nearest_optimum(
-    n: int, a: object, b: object, target: list[list[object]] | None = None, *,
-    method: Literal["auto", "exact", "float-guided"] = "auto",
-) -> NearestOptimum:
-    """The optimal strategy of player I nearest in L1 to ``target`` (default: Lemma 8 discretised).
-
-    The set of player I's optimal strategies is a polytope; this minimizes
-    ``sum |x - target|`` over it by an exact LP.  Steps, all exact:
-
-    1. :func:`equilibrium` gives an optimal strategy ``y*`` of player II
-       (value 0).  Every optimal ``x`` of player I is a best response to
-       ``y*`` (``x^T A y* <= v`` with equality only on best replies), so at
-       each card ``x`` may only use the actions that are best against ``y*``;
-       cards with a single best action are fixed.  This only shrinks the LP
-       (the remaining variables are the cards where ``y*`` leaves a tie).
-    2. On the remaining variables: ``x`` per card sums to 1; ``F^T q - A^T x
-       <= 0`` (every pure reply of player II) with ``q_0 >= 0`` says ``x``
-       guarantees the value 0; ``d >= |x - target|``; minimize ``sum d``.
-       Solved by :func:`exactpoker.solve.simplex.solve_lp`:
-       ``method="exact"`` pivots in rational arithmetic from scratch (the
-       default for ``n <= 20``); ``"float-guided"`` lets HiGHS find a basis
-       in floating point and the exact simplex starts there, checks it and
-       pivots on to exact optimality, so the answer is still the exact LP
-       optimum (only the start is float-guided).
-    3. The strategy is certified optimal by :func:`exactpoker.certify.verify`
-       (played against itself: the game is symmetric).
-
-    ``distance`` is ``(1/n) sum_cards sum_actions |x - target|``.
-    """
+def _best_reply_support(g: CompiledGame, n: int) -> tuple[list[list[Fraction]], list[tuple[int, int]]]:
+    """Step 1 of :func:`nearest_optimum`: cards fixed to their one best reply to an optimal ``y*``, and the free
+    ``(card 0-based, action)`` pairs where ``y*`` leaves a tie."""
     from exactpoker.core.evaluate import best_response, sequence_values
-    from exactpoker.solve.sequence_form import realization_matrix
-    from exactpoker.solve.simplex import solve_lp
 
-    n = parse_int(n, "n", 2)
-    bet_a, bet_b = parse_bets(a, b)
-    if method not in ("auto", "exact", "float-guided"):
-        raise InvalidParameterError(f"method must be 'auto', 'exact' or 'float-guided'; got {method!r}")
-    g = compiled(n, bet_a, bet_b)
-    if target is None:
-        target = _discretise(n, bet_a, bet_b, "average")
-    goal = [[to_fraction(v, "target") for v in row] for row in target]
-    if len(goal) != n or any(len(row) != 4 for row in goal):
-        raise InvalidParameterError(f"target must have {n} rows of 4 probabilities")
-    first, second = g.layouts
-    # 1. the actions an optimal x may use: best replies to one optimal y*
+    first = g.layouts[0]
     profile, _, _ = solve_zero_sum(g)
-    y_star = profile.realization(g, 1)
-    values = sequence_values(g, 0, [None, y_star])
+    values = sequence_values(g, 0, [None, profile.realization(g, 1)])
     _, optimal = best_response(first, values)
-    free: list[tuple[int, int]] = []  # (card 0-based, action)
+    free: list[tuple[int, int]] = []
     fixed = [[Fraction(0)] * 4 for _ in range(n)]
     for c in range(n):
         acts = optimal[first.infoset(c + 1, 0)]
@@ -302,7 +262,16 @@ def nearest_optimum(
             fixed[c][acts[0]] = Fraction(1)
         else:
             free.extend((c, k) for k in acts)
-    # 2. the LP in (free x, q, d)
+    return fixed, free
+
+
+def _nearest_lp(g: CompiledGame, n: int, fixed: list[list[Fraction]], free: list[tuple[int, int]],
+                goal: list[list[Fraction]], method: str) -> tuple[list[Fraction], str]:
+    """Step 2 of :func:`nearest_optimum`: the exact LP in (free x, q, d); the free weights and how they were found."""
+    from exactpoker.solve.sequence_form import realization_matrix
+    from exactpoker.solve.simplex import solve_lp
+
+    first, second = g.layouts
     m = len(free)
     F = realization_matrix(second).toarray()
     nq = F.shape[0]
@@ -343,17 +312,59 @@ def nearest_optimum(
         b_ub += [goal[c][k], -goal[c][k]]
     cards = sorted({c for c, _ in free})
     a_eq = [[int(free[j][0] == c) for j in range(m)] + [0] * (nq + m) for c in cards]
-    b_eq = [1] * len(cards)
+    solution = solve_lp([0] * (m + nq) + [1] * m, a_ub, b_ub, a_eq or None, [1] * len(cards) or None,
+                        free=range(m, m + nq), method=method)
+    return list(solution.x[:m]), f"exact LP ({solution.method}) on {m} free weights of {len(cards)} cards"
+
+
+def nearest_optimum(
+    n: int, a: object, b: object, target: list[list[object]] | None = None, *,
+    method: Literal["auto", "exact", "float-guided"] = "auto",
+) -> NearestOptimum:
+    """The optimal strategy of player I nearest in L1 to ``target`` (default: Lemma 8 discretised).
+
+    The set of player I's optimal strategies is a polytope; this minimizes
+    ``sum |x - target|`` over it by an exact LP.  Steps, all exact:
+
+    1. :func:`equilibrium` gives an optimal strategy ``y*`` of player II
+       (value 0).  Every optimal ``x`` of player I is a best response to
+       ``y*`` (``x^T A y* <= v`` with equality only on best replies), so at
+       each card ``x`` may only use the actions that are best against ``y*``;
+       cards with a single best action are fixed.  This only shrinks the LP
+       (the remaining variables are the cards where ``y*`` leaves a tie).
+    2. On the remaining variables: ``x`` per card sums to 1; ``F^T q - A^T x
+       <= 0`` (every pure reply of player II) with ``q_0 >= 0`` says ``x``
+       guarantees the value 0; ``d >= |x - target|``; minimize ``sum d``.
+       Solved by :func:`exactpoker.solve.simplex.solve_lp`:
+       ``method="exact"`` pivots in rational arithmetic from scratch (the
+       default for ``n <= 20``); ``"float-guided"`` lets HiGHS find a basis
+       in floating point and the exact simplex starts there, checks it and
+       pivots on to exact optimality, so the answer is still the exact LP
+       optimum (only the start is float-guided).
+    3. The strategy is certified optimal by :func:`exactpoker.certify.verify`
+       (played against itself: the game is symmetric).
+
+    ``distance`` is ``(1/n) sum_cards sum_actions |x - target|``.
+    """
+    n = parse_int(n, "n", 2)
+    bet_a, bet_b = parse_bets(a, b)
+    if method not in ("auto", "exact", "float-guided"):
+        raise InvalidParameterError(f"method must be 'auto', 'exact' or 'float-guided'; got {method!r}")
+    g = compiled(n, bet_a, bet_b)
+    if target is None:
+        target = _discretise(n, bet_a, bet_b, "average")
+    goal = [[to_fraction(v, "target") for v in row] for row in target]
+    if len(goal) != n or any(len(row) != 4 for row in goal):
+        raise InvalidParameterError(f"target must have {n} rows of 4 probabilities")
+    fixed, free = _best_reply_support(g, n)
     if method == "auto":
         method = "exact" if n <= EXACT_NEAREST_MAX else "float-guided"
     table = [list(row) for row in fixed]
     used = "all actions fixed by the best replies to y*"
-    if m:
-        solution = solve_lp([0] * (m + nq) + [1] * m, a_ub, b_ub, a_eq or None, b_eq or None,
-                            free=range(m, m + nq), method=method)
-        for j, (c, k) in enumerate(free):
-            table[c][k] = solution.x[j]
-        used = f"exact LP ({solution.method}) on {m} free weights of {len(cards)} cards"
+    if free:
+        weights, used = _nearest_lp(g, n, fixed, free, goal, method)
+        for (c, k), weight in zip(free, weights):
+            table[c][k] = weight
     # 3. certify
     profile = BehaviourProfile.from_tables(g, [{CHOOSE: table}, {CHOOSE: table}])
     certificate = verify(g, profile)

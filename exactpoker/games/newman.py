@@ -36,7 +36,8 @@ from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decisio
 from exactpoker.core.compiler import compile_layouts
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.sign_games import sign_game, solve_sign_game
+from exactpoker.solve.sign_games import sign_game
+from exactpoker.solve.sign_games_lp import solve_sign_game
 from exactpoker.solve.simplex import solve_lp
 from exactpoker.solve.zerosum import solve_zero_sum
 

@@ -44,7 +44,8 @@ from exactpoker.solve.pure import (
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game, solve_sign_game
+from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game
+from exactpoker.solve.sign_games_lp import solve_sign_game
 from exactpoker.solve.sign_games_pure import pure_equilibria as sign_pure_equilibria
 from exactpoker.solve.simplex import solve_matrix_game
 from exactpoker.solve.zerosum import solve_zero_sum

@@ -91,7 +91,7 @@ def _aligned(games: Sequence[CompiledGame]) -> tuple[np.ndarray, list[np.ndarray
         table = np.zeros((len(union), gm.num_players))
         table[np.searchsorted(union, key)] = gm.coefficients.astype(float) / gm.denominator
         tables.append(table)
-    sequences = union.view(np.int64).reshape(len(union), -1)
+    sequences = union.view(np.int64).reshape(len(union), games[0].sequences.shape[1])
     return sequences, tables
 
 

@@ -29,7 +29,7 @@ method that cannot finish raises, it never returns an unchecked answer.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from exactpoker.certify import verify
 from exactpoker.core.compiled import CompiledGame
@@ -39,7 +39,10 @@ from exactpoker.errors import CertificationError, InvalidParameterError, NotZero
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
 
-__all__ = ["Method", "METHODS", "solve_compiled", "infoset_tables"]
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.nplayer import NPlayerSolution
+
+__all__ = ["Method", "METHODS", "solve_game", "solve_compiled", "infoset_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
 METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
@@ -57,6 +60,25 @@ def infoset_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[st
         name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
         for p, name in enumerate(compiled.player_names)
     }
+
+
+def solve_game(game: Any, **options: Any) -> SolveResult:
+    """Compile ``game`` and solve it exactly: :func:`solve_compiled` with ``options``.
+
+    ``game`` is a :class:`~exactpoker.core.compiled.CompiledGame`, a
+    :class:`~exactpoker.core.tree.GameTree`, or a description with a
+    ``tree()`` method (a :class:`~exactpoker.core.poker.PokerGame`).
+    """
+    from exactpoker.core.tree import GameTree, compile_tree
+
+    if isinstance(game, CompiledGame):
+        return solve_compiled(game, **options)
+    if not isinstance(game, GameTree):
+        if not callable(getattr(game, "tree", None)):
+            raise InvalidParameterError(f"solve_game(): game must be a CompiledGame, a GameTree or a PokerGame; "
+                                        f"got {type(game).__name__}")
+        game = game.tree()
+    return solve_compiled(compile_tree(game), **options)
 
 
 def solve_compiled(
@@ -114,7 +136,7 @@ def solve_compiled(
     if all_equilibria:
         profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
     else:
-        profiles, used = _profiles(compiled, method, all_pure, shifted, notes)
+        profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
     equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
     if family:
         details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
@@ -122,8 +144,9 @@ def solve_compiled(
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
-              notes: list[str]) -> tuple[list[BehaviourProfile], str]:
-    """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` may grow."""
+              notes: list[str], details: dict[str, Any]
+              ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
+    """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` and ``details`` may grow."""
     players, zero_sum = compiled.num_players, compiled.is_zero_sum
     if all_pure:
         profiles, used = _all_pure(compiled)
@@ -159,8 +182,10 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         from exactpoker.solve.nplayer import solve_n_player
 
         found = solve_n_player(compiled)
-        profiles, used = [found.profile], f"float guide + exact finish ({found.stage})"
+        profiles, used = [found], f"float guide + exact finish ({found.stage})"
         notes.extend(found.notes)
+        if found.ball is not None:
+            details["isolating_box"] = found.box_details()
     return profiles, used
 
 
@@ -221,7 +246,22 @@ def _sizes(compiled: CompiledGame) -> list[int]:
     return [layout.num_sequences for layout in compiled.layouts]
 
 
-def _certified(compiled: CompiledGame, profile: BehaviourProfile, tables: Tables) -> Equilibrium:
+def _certified(compiled: CompiledGame, found: "BehaviourProfile | NPlayerSolution", tables: Tables) -> Equilibrium:
+    """The equilibrium with its exact certificate: :func:`verify` on the game, or the isolating box's proof.
+
+    A profile given by an isolating box (``found.ball``) was proved an
+    equilibrium in ball arithmetic from the game alone
+    (:func:`exactpoker.certify_balls.certify_box`, on the binary form when the
+    game has larger information sets: the same payoffs); every other profile
+    is checked here exactly.
+    """
+    if not isinstance(found, BehaviourProfile):
+        if found.ball is not None:
+            from exactpoker.certify_balls import ball_equilibrium
+
+            return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
+        found = found.profile
+    profile = found
     certificate = verify(compiled, profile)
     if not certificate.holds:
         raise CertificationError(

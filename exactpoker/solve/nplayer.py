@@ -3,9 +3,11 @@
 :func:`exactpoker.solve.dispatch.solve_compiled` sends every game with three or
 more players here.  The stages are seed 003's method (Billingham et al., the
 three-player Kuhn poker of ``N`` cards, section 3), which
-:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game whose
-information sets all have two actions:
+:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game:
 
+0. **dominance** -- actions range-dominated in the rules are fixed at 0
+   (:func:`~exactpoker.solve.dominance.dominated_variables`, seed 003's
+   section 2 for any game tree);
 1. **guide** -- the regularised system of counterfactual gains
    (:class:`~exactpoker.solve.continuation.GainSystem`) followed down in
    ``epsilon`` by arc-length continuation
@@ -23,11 +25,12 @@ information sets all have two actions:
    (:func:`exactpoker.certify.verify`) on it as on every answer.
 
 An equilibrium of too high an algebraic degree for a minimal polynomial is
-found by the finish only as an isolating box proved in ball arithmetic; that
-answer is not a point the plain certificate can check, so this entry point
-refuses it, naming the stage (the seed-003 command ``exactpoker kuhn3``
-reports such boxes).  Games with an information set of more than two actions
-are refused before stage 1, naming the set.
+found by the finish as the unique zero of the gains in an isolating box,
+certified in ball arithmetic from the game alone
+(:func:`exactpoker.certify_balls.certify_box`); the dispatcher returns it with
+that certificate.  Information sets of more than two actions are solved
+through the game's binary form (:mod:`exactpoker.core.binary_form`), which has
+the same equilibria; the profile is lifted back before the certificate.
 
 :func:`pure_equilibria_n` lists every pure equilibrium of an N-player game by
 exhaustive best responses on the strategic form (exact integers).
@@ -38,6 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -46,6 +50,9 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, strategy_count
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.support_solve import BallSolution
 
 __all__ = ["NPlayerSolution", "solve_n_player", "pure_equilibria_n", "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS"]
 
@@ -57,11 +64,30 @@ MAX_SEQUENCE_CELLS = 1 << 24
 
 @dataclass(frozen=True)
 class NPlayerSolution:
-    """An exact equilibrium of an N-player game and the stage that finished it."""
+    """An exact equilibrium of an N-player game and the stage that finished it.
+
+    ``profile`` is exact (Fractions or algebraic numbers), except when
+    ``ball`` is given: the equilibrium is then the unique zero in an isolating
+    box, ``profile`` holds :class:`~exactpoker.certify_balls.CertifiedReal`
+    entries, and ``ball`` (a :class:`~exactpoker.solve.support_solve.BallSolution`
+    of :attr:`solved`) carries the certificate proved in ball arithmetic from
+    the game alone.  ``solved`` is the game the stages ran on: the game
+    itself, or its binary form (:mod:`exactpoker.core.binary_form`) when an
+    information set has more than two actions.
+    """
 
     profile: BehaviourProfile
     stage: str
     notes: tuple[str, ...]
+    solved: CompiledGame
+    ball: "BallSolution | None" = None
+
+    def box_details(self) -> dict[str, object]:
+        """The isolating box's system and box, exactly, variables named ``player:information set``."""
+        assert self.ball is not None
+        names = [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
+                 for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
+        return self.ball.describe(lambda k: names[k])
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -75,53 +101,55 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     Parameters
     ----------
     compiled : CompiledGame
-        Every information set must have two actions.
+        Any finite game; information sets of more than two actions are
+        solved through the binary form (:mod:`exactpoker.core.binary_form`).
     eps : float, optional
         The regularisation of the float guide (default
         :data:`~exactpoker.solve.continuation.EPSILON`).
     digits : int
-        Passed to the exact finish (the isolating-box stage, which this entry
-        point refuses, stops there).
+        Certified decimal places of an equilibrium given by an isolating box.
 
     Raises
     ------
-    InvalidGameError
-        An information set with other than two actions.
     CertificationError
         A stage could not finish; the message names the stage and the game's size.
     """
+    from exactpoker.core.binary_form import binary_form, needs_binary_form
     from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down_trend
-    from exactpoker.solve.indifference import check_two_actions
+    from exactpoker.solve.dominance import dominated_variables
     from exactpoker.solve.support_solve import BallSolution, solve_exact
 
-    check_two_actions(compiled, "the N-player exact finish", "; try --all-pure for the pure equilibria")
-    system = GainSystem.from_game(compiled)
+    form = binary_form(compiled) if needs_binary_form(compiled) else None
+    game = compiled if form is None else form.game
+    system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
     try:
         free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
         guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
-        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(compiled)}): {error}") from None
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
     try:
-        solution = solve_exact(compiled, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
+        solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
                                digits=digits, trend=trend)
     except CertificationError as error:
         raise CertificationError(
-            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(compiled)}): {error}"
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
         ) from None
-    if isinstance(solution, BallSolution):
-        raise CertificationError(
-            f"N-player finish, stage 3: the equilibrium near the guide is irrational of too high a degree for a "
-            f"minimal polynomial; it was isolated only in a box proved in ball arithmetic, which the exact "
-            f"certificate of `solve` cannot check ({_size(compiled)})"
-        )
+    ball = solution if isinstance(solution, BallSolution) else None
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
-    stage = "rational" if field is None else f"algebraic, degree {field.degree}"
+    stage = "isolating box" if ball else "rational" if field is None else f"algebraic, degree {field.degree}"
     notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
              f"{len(solution.interior)} mixed; exact finish: {stage}"]
+    if form is not None:
+        notes.append("information sets of more than two actions were solved as chains of binary choices "
+                     "(the binary form: the same equilibria)")
+    if ball:
+        notes.append(f"the equilibrium is irrational of high degree: the unique zero of the gains in a rational box "
+                     f"proved by Krawczyk's test (details['isolating_box']; entries shown as d.ddd±1e-k)")
     if solution.pinned:
         notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
-    return NPlayerSolution(solution.profile, stage, tuple(notes))
+    profile = solution.profile if form is None else form.lift(solution.profile)
+    return NPlayerSolution(profile, stage, tuple(notes), game, ball)
 
 
 def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:

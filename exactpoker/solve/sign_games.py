@@ -42,9 +42,8 @@ from typing import Sequence
 
 from exactpoker.certify import Certificate, PlayerCheck
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
-from exactpoker.errors import CertificationError, DegenerateSystemError
 
-__all__ = ["SignGame", "SignProfile", "sign_game", "solve_sign_game", "certify_sign_game"]
+__all__ = ["SignGame", "SignProfile", "sign_game", "certify_sign_game"]
 
 Payoffs = tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]  # u[c][h] of one action of I
 
@@ -214,35 +213,3 @@ def _below_above(values: list[int]) -> tuple[list[int], list[int]]:
     total = prefix[-1]
     return prefix[:-1], [total - prefix[k] for k in range(1, len(values) + 1)]
 
-
-# -- solve -----------------------------------------------------------------------------------------
-
-
-def solve_sign_game(g: SignGame) -> tuple[SignProfile, Certificate]:
-    """An exact equilibrium and its certificate: float basis, exact vertex and duals, prefix-sum check.
-
-    The first float basis is refined (:func:`~exactpoker.solve.sign_games_lp.refinement`);
-    if it does not survive the exact stage, HiGHS's interior point method
-    gives a second.
-
-    Raises :class:`CertificationError` if no float basis leads to a certified
-    profile (never returns an uncertified one).
-    """
-    from exactpoker.solve.basis import solve_from_basis
-    from exactpoker.solve.float_guide import optimal_basis
-    from exactpoker.solve.sign_games_lp import profile_from_solution, refinement, responder_lp
-
-    lp = responder_lp(g)
-    problems = []
-    for algorithm, second in (("dual simplex", refinement(g)), ("interior point", None)):
-        try:
-            solution = solve_from_basis(lp, *optimal_basis(lp, algorithm, second))
-        except DegenerateSystemError as error:
-            problems.append(f"{algorithm}: {error}")
-            continue
-        profile = profile_from_solution(g, solution)
-        certificate = certify_sign_game(g, profile)
-        if certificate.holds:
-            return profile, certificate
-        problems.append(f"{algorithm}: regret {float(certificate.max_regret):.3g}")
-    raise CertificationError("the structured card-by-card LP found no certified equilibrium (" + "; ".join(problems) + ")")

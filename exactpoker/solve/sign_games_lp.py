@@ -27,11 +27,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactpoker.certify import Certificate
+from exactpoker.errors import CertificationError, DegenerateSystemError
 from exactpoker.solve.basis import BasicSolution
 from exactpoker.solve.sequence_form import StandardLP
-from exactpoker.solve.sign_games import SignGame, SignProfile
+from exactpoker.solve.sign_games import SignGame, SignProfile, certify_sign_game
 
-__all__ = ["responder_lp", "refinement", "profile_from_solution"]
+__all__ = ["solve_sign_game", "responder_lp", "refinement", "profile_from_solution"]
 
 _REFINE = 1e-6  # weight of the second objective, relative to the first
 
@@ -118,3 +120,32 @@ def profile_from_solution(g: SignGame, solution: BasicSolution) -> SignProfile:
         q.append(tuple(cumulative[k] - cumulative[k - 1] for k in range(1, n + 1)))
     p = tuple(tuple(solution.duals[(i - 1) * actions:i * actions]) for i in range(1, n + 1))
     return SignProfile(p, tuple(q))
+
+
+def solve_sign_game(g: SignGame) -> tuple[SignProfile, Certificate]:
+    """An exact equilibrium and its certificate: float basis, exact vertex and duals, prefix-sum check.
+
+    The first float basis is refined (:func:`~exactpoker.solve.sign_games_lp.refinement`);
+    if it does not survive the exact stage, HiGHS's interior point method
+    gives a second.
+
+    Raises :class:`CertificationError` if no float basis leads to a certified
+    profile (never returns an uncertified one).
+    """
+    from exactpoker.solve.basis import solve_from_basis
+    from exactpoker.solve.float_guide import optimal_basis
+
+    lp = responder_lp(g)
+    problems = []
+    for algorithm, second in (("dual simplex", refinement(g)), ("interior point", None)):
+        try:
+            solution = solve_from_basis(lp, *optimal_basis(lp, algorithm, second))
+        except DegenerateSystemError as error:
+            problems.append(f"{algorithm}: {error}")
+            continue
+        profile = profile_from_solution(g, solution)
+        certificate = certify_sign_game(g, profile)
+        if certificate.holds:
+            return profile, certificate
+        problems.append(f"{algorithm}: regret {float(certificate.max_regret):.3g}")
+    raise CertificationError("the structured card-by-card LP found no certified equilibrium (" + "; ".join(problems) + ")")

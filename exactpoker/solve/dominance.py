@@ -1,0 +1,100 @@
+"""Actions dominated by the range of what they can lead to, read off a game tree.
+
+Seed 003 (Billingham, three-player Kuhn poker with ``N`` cards, section 2)
+removes 22 dominated choices before solving: at a decision, an action is
+dropped when, in every deal, the *worst* payoff the other action can lead to
+(over every later move of every player and of chance) is at least the *best*
+payoff the dropped one can lead to.  The test reads only the rules, so it is
+written here for any :class:`~exactpoker.core.tree.GameTree`:
+
+for an information set ``I`` of player ``p`` and two of its actions ``keep``
+and ``drop``, ``drop`` is *range-dominated* when at every node ``h`` of ``I``
+
+.. math::
+
+    \\min_{z \\succ (h, keep)} u_p(z) \\;\\ge\\; \\max_{z \\succ (h, drop)} u_p(z),
+
+(``z`` runs over the leaves below).  Moving the probability of ``drop`` to
+``keep`` then never lowers ``p``'s payoff, whatever everyone (``p`` included)
+does later, so a best response exists that never plays a dropped action, and
+an equilibrium of the game with ``drop`` removed is an
+equilibrium of the whole game: the N-player finish may fix such actions at 0
+(:func:`dominated_variables`), and the certificate, which always checks the
+whole game, confirms it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
+
+__all__ = ["range_dominated", "dominated_variables"]
+
+Range = tuple[Fraction, Fraction]
+
+
+def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
+    """``{(player, information set): {dropped action index: kept action index}}`` (module docstring)."""
+    ranges: dict[int, tuple[Range, ...]] = {}
+    verdicts: dict[tuple[int, str], dict[tuple[int, int], bool]] = {}
+    stack: list[tuple[TreeNode, bool]] = [(tree.root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if id(node) in ranges:
+            continue
+        if isinstance(node, Terminal):
+            ranges[id(node)] = tuple((v, v) for v in node.payoffs)
+            continue
+        children = [child for _, child in node.actions] if isinstance(node, Move) else \
+            [child for _, prob, child in node.outcomes if prob > 0]
+        if not expanded:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in ranges)
+            continue
+        below = [ranges[id(child)] for child in children]
+        ranges[id(node)] = tuple((min(r[p][0] for r in below), max(r[p][1] for r in below))
+                                 for p in range(tree.num_players))
+        if isinstance(node, Move):
+            _compare(verdicts.setdefault((node.player, node.infoset), {}), [r[node.player] for r in below])
+    return {key: _dropped(pairs) for key, pairs in verdicts.items() if _dropped(pairs)}
+
+
+def _compare(verdict: dict[tuple[int, int], bool], below: list[Range]) -> None:
+    """Fold one node of an information set into the running verdict of every ordered pair (keep, drop)."""
+    for keep, (worst, _) in enumerate(below):
+        for drop, (_, best) in enumerate(below):
+            if keep != drop:
+                verdict[(keep, drop)] = verdict.get((keep, drop), True) and worst >= best
+
+
+def _dropped(pairs: dict[tuple[int, int], bool]) -> dict[int, int]:
+    """Each dropped action and the action that keeps it out; a kept action is never dropped (ties)."""
+    dropped: dict[int, int] = {}
+    for (keep, drop), dominates in sorted(pairs.items()):
+        if dominates and drop not in dropped and keep not in dropped:
+            dropped[drop] = keep
+    return dropped
+
+
+def dominated_variables(compiled: CompiledGame) -> dict[int, int]:
+    """The two-action variables (numbered as the N-player finish numbers them) fixed by range dominance.
+
+    A variable is the probability of an information set's second action: it is
+    fixed at 0 when that action is range-dominated and at 1 when the first is.
+    Empty unless ``compiled`` was compiled from a :class:`GameTree` whose
+    layouts list information sets by name.
+    """
+    tree = compiled.game
+    if not isinstance(tree, GameTree) or not all(hasattr(layout, "index") for layout in compiled.layouts):
+        return {}
+    fixed, offset = {}, 0
+    dominated = range_dominated(tree)
+    for p, layout in enumerate(compiled.layouts):
+        for (player, name), drops in dominated.items():
+            i = layout.index.get(name) if player == p else None
+            if i is not None and len(layout.infoset_sequences(i)) == 2:
+                fixed[offset + i] = 1 - next(iter(drops))
+        offset += layout.num_infosets
+    return fixed
