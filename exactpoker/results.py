@@ -163,6 +163,10 @@ class SolveResult:
     details : dict
         Method-specific extras (e.g. the mixtures over pure strategies of the
         slow LP), exact numbers only.
+    extras : dict
+        Further top-level keys of :meth:`to_dict` (e.g. ``complete`` and
+        ``convex_sets`` of ``solve --all``), each documented in the schema;
+        JSON-ready as given (exact numbers already strings, counts integers).
     """
 
     game: str
@@ -171,6 +175,7 @@ class SolveResult:
     equilibria: tuple[Equilibrium, ...]
     notes: tuple[str, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def value(self) -> sympy.Rational:
@@ -188,6 +193,8 @@ class SolveResult:
             result["notes"] = list(self.notes)
         if self.details:
             result["details"] = jsonable(dict(self.details))
+        for key, value in self.extras.items():
+            result.setdefault(key, value)
         return result
 
     def __str__(self) -> str:

@@ -35,7 +35,7 @@ def _solve(args: argparse.Namespace) -> None:
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
                   f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
     result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
-                            tables=loaded.tables)
+                            all_equilibria=args.all, tables=loaded.tables)
     emit(args, result.to_dict(), _text(result))
 
 
@@ -57,8 +57,8 @@ def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
 
 
 def _text(result) -> str:
-    """The result, and with ``--family`` each player's optimal strategies as exact vertices."""
-    lines = [str(result)]
+    """The result; with ``--family`` each player's optimal strategies as exact vertices; with ``--all`` the sets."""
+    lines = [str(result)] + _convex_sets_text(result.to_dict())
     for player, family in result.details.get("optimal strategies", {}).items():
         vertices = family["vertices"]
         shape = "unique" if family["dimension"] == 0 else f"a {family['dimension']}-dimensional polytope"
@@ -69,6 +69,25 @@ def _text(result) -> str:
                               for key, probs in vertex.items())
             lines.append(f"  vertex {k}: {cells}")
     return "\n".join(lines)
+
+
+def _convex_sets_text(data: dict) -> list[str]:
+    """``--all`` (two players): the maximal convex sets of equilibria and the extreme strategies they are made of."""
+    sets, strategies = data.get("convex_sets"), data.get("extreme_strategies")
+    if not sets or not strategies:
+        return []
+    lines = [f"Maximal convex sets of equilibria ({len(sets)}; each the product of the players' convex hulls):"]
+    for k, item in enumerate(sets, 1):
+        sides = "; ".join(f"{player}: conv of strategies {', '.join(str(i + 1) for i in chosen)}"
+                          for player, chosen in item["extreme_strategies"].items())
+        lines.append(f"  set {k}: {sides}; extreme equilibria {', '.join(str(i + 1) for i in item['equilibria'])}")
+    lines.append("Extreme strategies:")
+    for player, tables in strategies.items():
+        for k, table in enumerate(tables, 1):
+            cells = "; ".join(f"{key}: " + ("unreached" if probs is None else f"[{', '.join(probs)}]")
+                              for key, probs in table.items())
+            lines.append(f"  {player} {k}: {cells}")
+    return lines
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:
@@ -84,6 +103,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                        help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
     solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
+    solve.add_argument("--all", action="store_true",
+                       help="every extreme equilibrium and the maximal convex sets of equilibria (two players: vertex "
+                            "enumeration of the best-response polytopes, exact; small games)")
     solve.add_argument("--family", action="store_true",
                        help="two-player zero-sum: every optimal strategy of each player (exact vertices; small games)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.core.compiled import CompiledGame, PlayerLayout, SequenceLayout
 from exactpoker.errors import InvalidParameterError
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.numbers import to_fraction
 
-__all__ = ["BehaviourProfile", "realization_weights"]
+__all__ = ["BehaviourProfile", "realization_weights", "behaviour_from_plan"]
 
 Strategy = tuple[tuple[Fraction, ...], ...]  # [infoset][action]
 
@@ -35,6 +35,24 @@ def realization_weights(layout: PlayerLayout, strategy: Strategy) -> list[Fracti
         for s, prob in zip(layout.infoset_sequences(infoset), strategy[infoset]):
             weights[s] = parent * prob
     return weights
+
+
+def behaviour_from_plan(layout: SequenceLayout, plan: Sequence[Fraction]) -> Strategy:
+    """The behaviour strategy of a realization plan (Kuhn 1953; von Stengel 1996, section 3).
+
+    At an information set reached with weight ``r > 0`` each action has
+    probability ``plan[sequence] / r``; an information set the plan never
+    reaches gets its first action (any choice there gives the same plan).
+    """
+    strategy = []
+    for infoset in range(layout.num_infosets):
+        sequences = layout.infoset_sequences(infoset)
+        reach = plan[layout.parent_sequence(infoset)]
+        if reach > 0:
+            strategy.append(tuple(Fraction(plan[s]) / reach for s in sequences))
+        else:
+            strategy.append(tuple(Fraction(int(a == 0)) for a in range(len(sequences))))
+    return tuple(strategy)
 
 
 @dataclass(frozen=True)
@@ -117,6 +135,11 @@ class BehaviourProfile:
                     strategy.append(_distribution(list(item), size, name, None))
             strategies.append(tuple(strategy))
         return cls(tuple(strategies))
+
+    @classmethod
+    def from_plans(cls, compiled: CompiledGame, plans: Sequence[Sequence[Fraction]]) -> "BehaviourProfile":
+        """The profile of one realization plan per player (:func:`behaviour_from_plan`)."""
+        return cls(tuple(behaviour_from_plan(layout, plan) for layout, plan in zip(compiled.layouts, plans)))
 
     def by_infoset(self, compiled: CompiledGame, player: int) -> dict[str, tuple[Fraction, ...]]:
         """``{information set name: action probabilities}`` of ``player``, in layout order."""

@@ -17,6 +17,12 @@ Two players, zero-sum (von Stengel's sequence form)
 Two players, general-sum
     :mod:`~exactpoker.solve.lemke` (Lemke's method on the sequence form, exact).
 
+Every equilibrium of a two-player game (``solve --all``)
+    :mod:`~exactpoker.solve.all_equilibria` (the best-response polytopes of the sequence form, their
+    complementary vertices; zero-sum: the products of the optimal sets), over
+    :mod:`~exactpoker.solve.vertex_enumeration` (exact lexicographic pivoting) and
+    :mod:`~exactpoker.solve.convex_sets` (the maximal convex sets as maximal bicliques).
+
 Pure equilibria
     :mod:`~exactpoker.solve.pure` (two players), :func:`~exactpoker.solve.nplayer.pure_equilibria_n`
     (any number).

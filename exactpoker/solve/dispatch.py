@@ -87,6 +87,7 @@ def solve_compiled(
     method: Method = "auto",
     all_pure: bool = False,
     family: bool = False,
+    all_equilibria: bool = False,
     tables: Tables = infoset_tables,
     params: Mapping[str, Any] | None = None,
 ) -> SolveResult:
@@ -105,6 +106,11 @@ def solve_compiled(
     family : bool
         Two-player zero-sum only: also describe every optimal strategy of each
         player exactly (``details["optimal strategies"]``; small games).
+    all_equilibria : bool
+        Every extreme equilibrium and the maximal convex sets of equilibria
+        (two players: :func:`exactpoker.solve.all_equilibria.all_equilibria_two_player`;
+        more: support enumeration); the result's ``extras`` hold the sets and
+        ``complete``.  Not with ``all_pure``, ``family`` or a ``method``.
     tables : callable
         Formats each profile as the result's ``strategies`` (the front end's
         public layout; by default :func:`infoset_tables`).
@@ -126,6 +132,22 @@ def solve_compiled(
     if shifted is not None:
         details["constant-sum"] = exact_str(shifted[1])
 
+    extras: dict[str, Any] = {}
+    if all_equilibria:
+        profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
+    else:
+        profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
+    equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
+    if family:
+        details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
+    return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details, extras)
+
+
+def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
+              notes: list[str], details: dict[str, Any]
+              ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
+    """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` and ``details`` may grow."""
+    players, zero_sum = compiled.num_players, compiled.is_zero_sum
     if all_pure:
         profiles, used = _all_pure(compiled)
         if not profiles:
@@ -164,11 +186,35 @@ def solve_compiled(
         notes.extend(found.notes)
         if found.ball is not None:
             details["isolating_box"] = found.box_details()
+    return profiles, used
 
-    equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
-    if family:
-        details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
-    return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details)
+
+def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fraction] | None, method: str,
+                    other_question: bool, notes: list[str], details: dict[str, Any]
+                    ) -> tuple[list[BehaviourProfile], str, dict[str, Any]]:
+    """``--all``: the candidate profiles, the method, and the result's extras (the sets and ``complete``)."""
+    players = compiled.num_players
+    if method != "auto" or other_question:
+        raise InvalidParameterError("--all chooses its own method: give it without --method, --all-pure and --family")
+    if players == 2:
+        from exactpoker.solve.all_equilibria import all_equilibria_two_player
+
+        # progress hook: pass progress=exactpoker.progress.counter("vertex enumeration", "bases") once it exists
+        found = all_equilibria_two_player(compiled if shifted is None else shifted[0], progress=None)
+        notes.extend(found.notes())
+        used = found.method + ("" if shifted is None else f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum")
+        if not found.zero_sum:
+            details["bases visited"] = dict(zip(compiled.player_names, found.bases))
+        return found.profiles(compiled), used, found.to_dict(compiled)
+    if players < 2:
+        raise InvalidParameterError("--all needs a game of two or more players; this one has one (use solve)")
+    try:
+        from exactpoker.solve.support_enumeration import all_equilibria_n_player
+    except ImportError:  # the N-player enumeration is built on another branch
+        raise InvalidParameterError(f"--all: this version lists the equilibria of two-player games only; this "
+                                    f"game has {players} players") from None
+    everything = all_equilibria_n_player(compiled)
+    return [e.profile for e in everything.equilibria], "support enumeration (exact)", everything.to_dict()
 
 
 def _optimal_strategies(compiled: CompiledGame, equilibria: tuple[Equilibrium, ...]) -> dict[str, Any]:

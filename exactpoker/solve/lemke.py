@@ -45,6 +45,7 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Terminal, compile_tree, map_terminals
 from exactpoker.errors import CertificationError, InvalidParameterError
+from exactpoker.solve.sequence_form import realization_matrix
 
 __all__ = ["solve_lemke", "lcp_of", "lemke", "MAX_LCP_SIZE", "MAX_FLOAT_SIZE", "MAX_PIVOTS"]
 
@@ -80,14 +81,8 @@ def _costs(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _constraints(layout: SequenceLayout) -> np.ndarray:
-    """``E`` of the realization plans: ``x_empty = 1`` and, per information set, children sum to the parent."""
-    rows = np.zeros((layout.num_infosets + 1, layout.num_sequences), dtype=object)
-    rows[0, 0] = 1
-    for infoset in range(layout.num_infosets):
-        rows[infoset + 1, layout.parent_sequence(infoset)] = -1
-        for sequence in layout.infoset_sequences(infoset):
-            rows[infoset + 1, sequence] = 1
-    return rows
+    """``E`` of the realization plans (:func:`~exactpoker.solve.sequence_form.realization_matrix`), dense integers."""
+    return realization_matrix(layout).toarray().astype(object)
 
 
 def lcp_of(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
@@ -258,18 +253,6 @@ def _exact_from_basis(M: np.ndarray, q: np.ndarray, basic: list[int]) -> list[Fr
     return z
 
 
-def _behaviour(layout: SequenceLayout, plan: list[Fraction]) -> tuple[tuple[Fraction, ...], ...]:
-    strategy = []
-    for infoset in range(layout.num_infosets):
-        sequences = layout.infoset_sequences(infoset)
-        reach = plan[layout.parent_sequence(infoset)]
-        if reach > 0:
-            strategy.append(tuple(plan[s] / reach for s in sequences))
-        else:  # never reached: any distribution will do (the certificate checks); the first action
-            strategy.append(tuple(Fraction(int(a == 0)) for a in range(len(sequences))))
-    return tuple(strategy)
-
-
 def solve_lemke(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> BehaviourProfile:
     """An exact equilibrium of a two-player game (zero-sum or not) by Lemke's method on the sequence form.
 
@@ -306,4 +289,4 @@ def solve_lemke(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> Beha
         if any(sum((int(c) * v for c, v in zip(row, plan) if c), Fraction(0)) != (1 if i == 0 else 0)
                for i, row in enumerate(E)):
             raise CertificationError(f"--method lemke: {name}'s part of the LCP solution is not a realization plan")
-    return BehaviourProfile(tuple(_behaviour(layout, plan) for layout, plan in zip(compiled.layouts, plans)))
+    return BehaviourProfile.from_plans(compiled, plans)

@@ -42,10 +42,10 @@ from flint import fmpq, fmpq_mat
 
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.errors import InfeasibleError, InvalidParameterError, NotZeroSumError, UnboundedError
-from exactpoker.solve.sequence_form import realization_matrix
+from exactpoker.solve.sequence_form import payoff_numerators, realization_matrix
 from exactpoker.solve.simplex import solve_lp
 
-__all__ = ["OptimalSet", "optimal_set"]
+__all__ = ["OptimalSet", "optimal_set", "extreme_points"]
 
 #: Choices of ``d`` inequalities tried in step 3 at the most.
 MAX_CANDIDATES = 200_000
@@ -89,12 +89,10 @@ class OptimalSet:
 
 def _payoff_matrix(compiled: CompiledGame, player: int) -> list[list[Fraction]]:
     """Player ``player``'s sequence-form payoff matrix, own sequences by the opponent's."""
-    own, other = compiled.layouts[player], compiled.layouts[1 - player]
-    matrix = [[Fraction(0)] * other.num_sequences for _ in range(own.num_sequences)]
-    denominator = compiled.denominator
-    for seqs, coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, player].tolist()):
-        matrix[seqs[player]][seqs[1 - player]] += Fraction(int(coefficient), denominator)
-    return matrix
+    numerators, denominator = payoff_numerators(compiled, player), compiled.denominator
+    if player == 1:
+        numerators = [list(column) for column in zip(*numerators)]
+    return [[Fraction(v, denominator) for v in row] for row in numerators]
 
 
 def _face(compiled: CompiledGame, player: int, value: Fraction
@@ -166,7 +164,7 @@ def _solve_square(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fra
     return [Fraction(int(solution[i, 0].p), int(solution[i, 0].q)) for i in range(size)]
 
 
-def _extreme(points: list[tuple[Fraction, ...]]) -> list[tuple[Fraction, ...]]:
+def extreme_points(points: list[tuple[Fraction, ...]]) -> list[tuple[Fraction, ...]]:
     """The points that are not convex combinations of the others."""
     kept = []
     for i, point in enumerate(points):
@@ -230,7 +228,7 @@ def optimal_set(compiled: CompiledGame, player: int, value: Fraction) -> Optimal
             continue
         z = [z0[k] + sum((t[i] * basis[i][k] for i in range(d)), Fraction(0)) for k in range(nx)]
         points.add(tuple(z))
-    vertices = sorted(_extreme(sorted(points)))
+    vertices = sorted(extreme_points(sorted(points)))
     dimension = _rank([[v - w for v, w in zip(p, vertices[0])] for p in vertices[1:]])
     return OptimalSet(player, Fraction(value), dimension, tuple(vertices))
 

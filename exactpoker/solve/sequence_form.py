@@ -28,7 +28,7 @@ from exactpoker.lazy import lazy
 
 sp = lazy("scipy.sparse")
 
-__all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "sequence_form_lp", "standard_lp"]
+__all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "payoff_numerators", "sequence_form_lp", "standard_lp"]
 
 
 def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
@@ -44,6 +44,20 @@ def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
             vals.append(1)
     shape = (1 + layout.num_infosets, layout.num_sequences)
     return sp.csr_matrix((vals, (rows, cols)), shape=shape, dtype=np.int64)
+
+
+def payoff_numerators(compiled: CompiledGame, player: int) -> list[list[int]]:
+    """Player ``player``'s sequence-form payoff matrix of a two-player game, exact integers over ``D``.
+
+    Entry ``[s][t]`` (``s`` player 0's sequence, ``t`` player 1's) times
+    ``1 / compiled.denominator`` is ``player``'s payoff weight, so that
+    ``u_player = x^T M y / D``.
+    """
+    first, second = compiled.layouts
+    matrix = [[0] * second.num_sequences for _ in range(first.num_sequences)]
+    for (s, t), coefficient in zip(compiled.sequences.tolist(), compiled.coefficients[:, player].tolist()):
+        matrix[s][t] += int(coefficient)
+    return matrix
 
 
 @dataclass(frozen=True)
