@@ -1,6 +1,7 @@
 """The command line: output shapes (a public interface) and clean errors."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -79,11 +80,13 @@ def test_vn_efg(capsys, tmp_path):
         (["three", "mixed", "--n", "100000", "--b", "2", "--method", "generic"], "the limit is"),
         (["vn", "mixed", "--n", "3000", "--b", "2", "--method", "simplex", "--max-memory", "500M"],
          "the limit is 500.0 MB (--max-memory)"),
-        (["vn", "mixed", "--n", "1" + "0" * 400, "--b", "2"], "(401 digits) would need about 10^403 bytes"),
+        (["vn", "mixed", "--n", "1" + "0" * 400, "--b", "2"], "--n must be an integer >= 2 and <= 10^12; got 100000...(401 digits)"),
         (["vn", "mixed", "--n", "3", "--b", "2", "--max-memory", "lots"], "--max-memory must be a size"),
         (["vn", "efg", "--n", "3", "--b", "1", "-o", "/nonexistent/x.efg"], "--output: cannot write /nonexistent/x.efg"),
         (["kuhn3", "branch", "--cards", "4", "--pot-min", "2", "--pot-max", "3", "--csv", "/"], "--csv: / is a directory"),
-        (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use method='fast'"),
+        (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use --method/method fast"),
+        (["newman", "mixed", "--n", "40", "--b", "12", "--method", "paper"],
+         "--method/method paper has n x 2^b = 163840 constraints (at most 600); use --method/method sequence"),
         (["vn", "pure", "--n", "30", "--b", "2"], "n must be an integer >= 2 and <= 24"),
         (["verify", "--paper", "999"], "paper must be one of"),
     ],
@@ -93,6 +96,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert status == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+    assert not re.search(r"\w+=['\"]", err), "a keyword argument in Python syntax, not command-line words"
 
 
 def test_console_script_entry_point():

@@ -281,7 +281,7 @@ def nearest_optimum(
     n = parse_int(n, "n", 2)
     bet_a, bet_b = parse_bets(a, b)
     if method not in ("auto", "exact", "float-guided"):
-        raise InvalidParameterError(f"method must be 'auto', 'exact' or 'float-guided'; got {method!r}")
+        raise InvalidParameterError(f"--method/method must be auto, exact or float-guided; got {method!r}")
     g = compiled(n, bet_a, bet_b)
     if target is None:
         target = _discretise(n, bet_a, bet_b, "average")

@@ -237,7 +237,7 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     elif method == "generic":
         model = CompiledModel(compiled(n, bet))
     else:
-        raise InvalidParameterError(f"method must be 'structured' or 'generic'; got {method!r}")
+        raise InvalidParameterError(f"--method/method must be structured or generic; got {method!r}")
     guide = _guide(model, n, bet)
     alike: Ties = {(2, h): (1, h) for h in range(n)}
     # II and III alike near the guide; for large decks, failing that, on the continuous equilibrium's shapes; then any
