@@ -120,3 +120,25 @@ def test_ctrl_c_is_one_line_and_130(capsys, monkeypatch):
     monkeypatch.setattr(von_neumann, "equilibrium", interrupted)
     status, out, err = run(capsys, "vn", "mixed", "--n", "3", "--b", "1")
     assert (status, out, err) == (130, "", "exactpoker: interrupted\n")
+
+
+# -- wording (issue 29) ----------------------------------------------------------------------------
+
+
+def test_a_file_game_is_named_by_its_title_and_file(capsys, tmp_path):
+    path = tmp_path / "bluff.efg"
+    assert run(capsys, "vn", "efg", "--n", "3", "--b", "1", "-o", str(path))[0] == 0
+    path.write_text(path.read_text().replace('"von-neumann(n=3, b=1)"', '"fold"', 1))
+    status, out, _ = run(capsys, "solve", str(path), "--family")
+    head = out.splitlines()[0]
+    assert status == 0 and head.startswith(f"fold (read from {path}) by ") and "file=" not in out
+    # each player's optimal strategy is unique here: one vertex, in the singular
+    assert out.count("unique, the convex hull in realization plans of 1 vertex:") == 2 and "1 vertices" not in out
+    status, out, _ = run(capsys, "solve", str(path), "--json")
+    assert json.loads(out)["params"] == {"file": str(path)}  # the JSON key stays
+
+
+def test_a_segment_with_one_value_says_where_it_stays(capsys):
+    """FastMNE(4, 1): I's bluff on card 1 or 2, a segment of equilibria all worth 1/24 to Player I."""
+    status, out, _ = run(capsys, "three", "mixed", "--n", "4", "--b", "1")
+    assert status == 0 and "Player I's value stays at 1/24." in out and "runs from" not in out

@@ -278,7 +278,8 @@ def _result(params: dict[str, object], located: Located, family: FamilyCorners) 
     elif family.segment_certified:
         first, last = equilibria[0].values[0], equilibria[-1].values[0]
         notes.append(f"A segment of equilibria: every point between the two end points listed is an equilibrium "
-                     f"(certified exactly along the segment); Player I's value runs from {first} to {last}.")
+                     f"(certified exactly along the segment); Player I's value "
+                     + (f"stays at {first}." if first == last else f"runs from {first} to {last}."))
     else:
         notes.append(f"The indifference equations on this support (free: {free}) have a {family.dimension}-"
                      "dimensional family of solutions; its certified corners are listed.")
