@@ -8,7 +8,8 @@ An output path is written *through* to what it names (:func:`resolve_output`):
   interrupted or failed write never leaves a half-written file.  A symbolic
   link is followed to its final target, which is the file replaced; the link
   itself is kept.  An existing file keeps its permission bits;
-- a character or block device (``/dev/null``, ``/dev/stdout``) or a named pipe
+- a character or block device (``/dev/null``), a named pipe or an open
+  descriptor's name (``/dev/stdout``, ``/dev/fd/3``, whatever it has open)
   is opened and written, never replaced, unlinked or created: the bytes are
   collected in a temporary file first and then copied through, so a failed
   job writes nothing there either.  Opening a pipe waits for its reader, as
@@ -25,6 +26,7 @@ as one line, exit status 2); so does a write that fails (``ENOSPC`` on
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -80,6 +82,8 @@ def resolve_output(path: str, option: str) -> OutputTarget:
     """
     if not path.strip():
         raise InvalidParameterError(f"{option}: needs a file name; got an empty one")
+    if _names_a_descriptor(path):
+        return _descriptor_target(path, option)
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode
@@ -105,6 +109,39 @@ def resolve_output(path: str, option: str) -> OutputTarget:
     return OutputTarget(path, target, stream=False, exists=True, mode=stat.S_IMODE(mode))
 
 
+_DESCRIPTOR = re.compile(r"/(?:proc/[^/]+|dev)/fd/\d+|/dev/std(?:out|err)")
+
+
+def _names_a_descriptor(path: str) -> bool:
+    """Whether ``path`` (or a symbolic link it leads through) is an open file descriptor: ``/dev/stdout``, ``/dev/fd/3``.
+
+    Such a name stands for whatever the descriptor has open (a pipe, a
+    terminal, a file opened by the shell's ``>>``): it is written through,
+    never resolved to a file and replaced.
+    """
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        if _DESCRIPTOR.fullmatch(current):
+            return True
+        if not os.path.islink(current):
+            return False
+        current = os.path.normpath(os.path.join(os.path.dirname(current), os.readlink(current)))
+    return False
+
+
+def _descriptor_target(path: str, option: str) -> OutputTarget:
+    """An open descriptor's name (:func:`_names_a_descriptor`) as a target written through."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:  # a closed descriptor
+        raise _refuse(option, path, error.strerror or str(error)) from None
+    if stat.S_ISDIR(mode):
+        raise InvalidParameterError(f"{option}: {path} is a directory, not a file")
+    if not os.access(path, os.W_OK):
+        raise _refuse(option, path, "permission denied")
+    return OutputTarget(path, path, stream=True, exists=True)
+
+
 def check_writable(path: str, option: str) -> None:
     """Raise :class:`InvalidParameterError` unless ``path`` can be written (see :func:`resolve_output`)."""
     resolve_output(path, option)
@@ -119,8 +156,11 @@ def check_readable(path: str, option: str) -> None:
 
 
 def open_stream(target: str) -> BinaryIO:
-    """Open an existing device or named pipe for writing (never creating, truncating or replacing it)."""
-    descriptor = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    """Open an existing device, named pipe or descriptor for writing (never creating, truncating or replacing it).
+
+    Writes append, so ``-o /dev/stdout >> log`` adds to the log.
+    """
+    descriptor = os.open(target, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0))
     return os.fdopen(descriptor, "wb")
 
 

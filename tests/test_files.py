@@ -4,6 +4,8 @@ import json
 import os
 import socket
 import stat
+import subprocess
+import sys
 import tempfile
 import threading
 
@@ -12,6 +14,8 @@ import pytest
 from exactpoker.cli import main
 from exactpoker.errors import InvalidParameterError
 from exactpoker.files import atomic_path, check_readable, check_writable, write_text
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_write_text_replaces_whole(tmp_path):
@@ -248,3 +252,28 @@ def test_cli_sweep_into_dev_null_runs_every_point(capsys):
     status, out, _ = run(capsys, "sweep", "vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "--workers", "1",
                          "-o", os.devnull, "--json")
     assert status == 0 and json.loads(out)["ran"] == 2 and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def _efg_to(path, **popen):
+    return subprocess.run([sys.executable, "-m", "exactpoker", "vn", "efg", "--n", "2", "--b", "1", "-o", path],
+                          cwd=ROOT, stderr=subprocess.PIPE, **popen)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="a /dev/stdout")
+def test_cli_dev_stdout_into_a_pipe():
+    done = _efg_to("/dev/stdout", stdout=subprocess.PIPE)
+    assert done.returncode == 0 and done.stdout.startswith(b"EFG 2 R"), done.stderr
+    assert os.path.islink("/dev/stdout")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="a /dev/stdout")
+def test_cli_dev_stdout_appended_by_the_shell_keeps_the_log(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("first line\n")
+    os.symlink("/dev/stdout", tmp_path / "out.efg")  # a link to the descriptor's name is written through too
+    for path in ("/dev/stdout", str(tmp_path / "out.efg")):
+        with open(log, "a") as handle:
+            assert _efg_to(path, stdout=handle).returncode == 0
+    text = log.read_text()
+    assert text.startswith("first line\nEFG 2 R") and text.count("EFG 2 R") == 2
+    assert set(os.listdir(tmp_path)) == {"log.txt", "out.efg"} and os.path.islink(tmp_path / "out.efg")
