@@ -82,7 +82,7 @@ def _shown(value: object) -> str:
 def _bound(limit: int) -> str:
     """``10^12`` for a power of ten, else the integer."""
     power = len(str(limit)) - 1
-    return f"10^{power}" if limit == 10**power and power > 3 else str(limit)
+    return f"10^{power}" if limit == 10**power and power > 6 else str(limit)
 
 
 def parse_positive(value: object, name: str, limit: int = MAX_PARAMETER) -> Fraction:
@@ -109,7 +109,9 @@ def parse_int(value: object, name: str, minimum: int, maximum: int | None = None
         number = to_fraction(value, name)
     except InvalidParameterError:
         upper = "" if maximum is None else f" and <= {_bound(maximum)}"
-        raise InvalidParameterError(f"{name} must be an integer >= {minimum}{upper}; got {_shown(value)}{tail}") from None
+        raise InvalidParameterError(
+            f"{name} must be an integer >= {minimum}{upper}; got {_shown(value)}{tail}"
+        ) from None
     if number.denominator != 1 or number < minimum or number > limit:
         upper = "" if maximum is None and number <= limit else f" and <= {_bound(limit)}"
         raise InvalidParameterError(f"{name} must be an integer >= {minimum}{upper}; got {_shown(number)}{tail}")

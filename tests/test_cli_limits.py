@@ -35,6 +35,13 @@ def run(capsys, *argv):
     (["simple", "--m", "3", "--bet", BIG[50]], "--bet must be a rational p/q > 0 with p and q at most 10^12"),
     (["simple", "--m", "3", "--ante", BIG[50], "--bet", "1"], "--ante must be a rational p/q > 0 with p and q at most 10^12"),
     (["nash-shapley", "--a", "1", "--b", BIG[30]], "--b must be a rational p/q > 0 with p and q at most 10^12"),
+    (["goldman-stone", "--a", BIG[30], "--b", "2", "--n", "10"], "--a must be a rational p/q > 0 with p and q at most 10^12"),
+    (["goldman-stone", "--a", "3", "--b", "2", "--n", BIG[30]], "--n must be an integer >= 2 and <= 10^12"),
+    (["kuhn3", "branch", "--cards", "4", "--pot-min", "1", "--pot-max", BIG[30], "--csv", "/dev/null"],
+     "--pot-max must be a rational p/q > 0 with p and q at most 10^12"),
+    (["three", "continuous", "--b", BIG[30]], "--b must be a rational p/q > 0 with p and q at most 10^12"),
+    (["vn", "continuous", "--b", BIG[30]], "--b must be a rational p/q > 0 with p and q at most 10^12"),
+    (["newman", "saturation", "--n", BIG[30]], "--n must be an integer >= 2 and <= 10^12"),
 ])
 def test_a_huge_number_is_refused_with_its_limit(capsys, argv, message):
     status, out, err = run(capsys, *argv)
