@@ -4,6 +4,8 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +87,7 @@ def test_vn_efg(capsys, tmp_path):
         (["vn", "efg", "--n", "3", "--b", "1", "-o", "/nonexistent/x.efg"], "--output: cannot write /nonexistent/x.efg"),
         (["kuhn3", "branch", "--cards", "4", "--pot-min", "2", "--pot-max", "3", "--csv", "/"], "--csv: / is a directory"),
         (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use --method/method fast"),
+        (["simple", "--m", "30", "--bet", "2"], "use the threshold game (--threshold/threshold)"),
         (["newman", "mixed", "--n", "40", "--b", "12", "--method", "paper"],
          "--method/method paper has n x 2^b = 163840 constraints (at most 600); use --method/method sequence"),
         (["vn", "pure", "--n", "30", "--b", "2"], "n must be an integer >= 2 and <= 24"),
@@ -96,7 +99,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert status == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert not re.search(r"\w+=['\"]", err), "a keyword argument in Python syntax, not command-line words"
+    assert not re.search(r"\w+=(['\"]|True|False|None)", err), "a keyword argument in Python syntax, not command-line words"
 
 
 def test_console_script_entry_point():
@@ -142,3 +145,21 @@ def test_a_segment_with_one_value_says_where_it_stays(capsys):
     """FastMNE(4, 1): I's bluff on card 1 or 2, a segment of equilibria all worth 1/24 to Player I."""
     status, out, _ = run(capsys, "three", "mixed", "--n", "4", "--b", "1")
     assert status == 0 and "Player I's value stays at 1/24." in out and "runs from" not in out
+
+
+# -- the README's first lines (issue 29) -----------------------------------------------------------
+
+
+def test_the_readme_opens_with_the_two_commands_ci_runs():
+    """Line 1 installs the package alone and runs the main job; line 2 the test extras and the tests."""
+    root = Path(__file__).resolve().parent.parent
+    block = (root / "README.md").read_text(encoding="utf-8").split("```bash\n", 1)[1].split("```", 1)[0]
+    readme = [line.split(" #", 1)[0].strip() for line in block.splitlines() if line.strip()]
+    ci = [line for line in (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+          if line and not line.startswith(("#", "set ", "cd ", "python", "."))]
+    assert readme == ci == ["pip install -e . && exactpoker vn mixed --n 28 --b 4",
+                            'pip install -e ".[test]" && python -m pytest']
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    checks = ("pygambit", "open-spiel")  # the independent checks: in the test extra, never needed to run
+    assert not any(d.startswith(checks) for d in project["dependencies"])
+    assert all(any(d.startswith(c) for d in project["optional-dependencies"]["test"]) for c in checks)
