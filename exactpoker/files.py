@@ -73,6 +73,19 @@ def _refuse(option: str, path: str, why: str) -> InvalidParameterError:
 def resolve_output(path: str, option: str) -> OutputTarget:
     """Follow ``path``'s symbolic links and say how it will be written (module docstring).
 
+    Parameters
+    ----------
+    path : str
+        The output path as given on the command line or to the API.
+    option : str
+        The option that named it (``--output``, ``--csv``), used in messages.
+
+    Returns
+    -------
+    OutputTarget
+        The final target and whether it is written through (a device, a
+        named pipe or a descriptor's name) or replaced atomically.
+
     Raises
     ------
     InvalidParameterError
@@ -113,7 +126,7 @@ _DESCRIPTOR = re.compile(r"/(?:proc/[^/]+|dev)/fd/\d+|/dev/std(?:out|err)")
 
 
 def _names_a_descriptor(path: str) -> bool:
-    """Whether ``path`` (or a symbolic link it leads through) is an open file descriptor: ``/dev/stdout``, ``/dev/fd/3``.
+    """Whether ``path`` (or a link it leads through) names an open descriptor: ``/dev/stdout``, ``/dev/fd/3``.
 
     Such a name stands for whatever the descriptor has open (a pipe, a
     terminal, a file opened by the shell's ``>>``): it is written through,

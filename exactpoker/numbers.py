@@ -86,7 +86,15 @@ def _bound(limit: int) -> str:
 
 
 def parse_positive(value: object, name: str, limit: int = MAX_PARAMETER) -> Fraction:
-    """An exact rational > 0 whose numerator and denominator are at most ``limit`` (:data:`MAX_PARAMETER`)."""
+    """An exact rational > 0 whose numerator and denominator are at most ``limit`` (:data:`MAX_PARAMETER`).
+
+    >>> parse_positive("5/2", "b")
+    Fraction(5, 2)
+    >>> parse_positive("1e30", "b")
+    Traceback (most recent call last):
+    ...
+    exactpoker.errors.InvalidParameterError: b must be a rational p/q > 0 with p and q at most 10^12; got 100000...(31 digits)
+    """
     number = to_fraction(value, name)
     if number <= 0:
         raise InvalidParameterError(f"{name} must be > 0; got {_shown(number)}")
