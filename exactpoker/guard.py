@@ -36,6 +36,7 @@ from typing import Iterator
 from contextlib import contextmanager
 
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
+from exactpoker.numbers import MAX_PARAMETER
 
 __all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit",
            "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game"]
@@ -133,7 +134,7 @@ def _integer(value: object) -> int | None:
         number = Fraction(str(value).strip())
     except (ValueError, ZeroDivisionError):
         return None
-    return int(number) if number.denominator == 1 and number > 0 else None
+    return int(number) if number.denominator == 1 and 0 < number <= MAX_PARAMETER else None  # else parse_int names it
 
 
 def vn_mixed(n: object, method: str = "fast") -> int | None:

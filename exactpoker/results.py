@@ -198,8 +198,10 @@ class SolveResult:
         return result
 
     def __str__(self) -> str:
-        params = ", ".join(f"{k}={jsonable(v)}" for k, v in self.params.items())
-        head = f"{self.game}({params}) by {self.method}: {len(self.equilibria)} equilibri" + (
+        params = ", ".join(f"{k}={jsonable(v)}" for k, v in self.params.items() if k != "file")
+        source = f" (read from {self.params['file']})" if "file" in self.params else ""
+        name = f"{self.game}({params})" if params else self.game
+        head = f"{name}{source} by {self.method}: {len(self.equilibria)} equilibri" + (
             "um" if len(self.equilibria) == 1 else "a"
         )
         parts = [head] + [f"[{i + 1}] {eq}" for i, eq in enumerate(self.equilibria)] + list(self.notes)

@@ -83,7 +83,7 @@ def test_cli(capsys):
         (lambda: newman.equilibrium(1, 2), "n must be an integer >= 2"),
         (lambda: newman.equilibrium(5, 0), "b must be an integer >= 1"),
         (lambda: newman.equilibrium(5, "5/2"), "b must be an integer"),
-        (lambda: newman.equilibrium(20, 8, method="paper"), "use method='sequence'"),
+        (lambda: newman.equilibrium(20, 8, method="paper"), "use --method/method sequence"),
     ],
 )
 def test_bad_input(call, match):

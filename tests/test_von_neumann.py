@@ -182,7 +182,7 @@ def test_value_tends_to_the_continuous_value():
         (lambda: von_neumann.equilibrium(5, 0.5), "b must be exact"),
         (lambda: von_neumann.equilibrium(5, "x"), "b must be a rational"),
         (lambda: von_neumann.equilibrium(F(5, 2), 2), "n must be an integer"),
-        (lambda: von_neumann.equilibrium(10, 2, method="slow"), "use method='fast'"),
+        (lambda: von_neumann.equilibrium(10, 2, method="slow"), "use --method/method fast"),
         (lambda: von_neumann.pure_equilibria(40, 2), "vn mixed"),
         (lambda: von_neumann.equilibrium(5, 2, method="magic"), "method must be"),
     ],

@@ -18,7 +18,12 @@ class OutputFile(argparse._StoreAction):
 
 
 def add_output(parser: argparse.ArgumentParser, *flags: str, required: bool = False, help: str) -> None:
-    """Add a file-to-write option (written atomically with :func:`exactpoker.files.atomic_path`)."""
+    """Add a file-to-write option, checked before the work starts and written through to what it names.
+
+    A regular file (or a symbolic link's target) is replaced atomically, a
+    device or named pipe is written into, never replaced; a directory or a
+    missing directory is refused in one line (:mod:`exactpoker.files`).
+    """
     parser.add_argument(*flags, action=OutputFile, default=None, required=required, metavar="FILE", help=help)
 
 

@@ -63,7 +63,7 @@ def _text(result) -> str:
         vertices = family["vertices"]
         shape = "unique" if family["dimension"] == 0 else f"a {family['dimension']}-dimensional polytope"
         lines.append(f"{player}'s optimal strategies: {shape}, the convex hull in realization plans of "
-                     f"{len(vertices)} vertices:")
+                     f"{len(vertices)} {'vertex' if len(vertices) == 1 else 'vertices'}:")
         for k, vertex in enumerate(vertices, 1):
             cells = "; ".join(f"{key}: " + ("unreached" if probs is None else "[" + ", ".join(map(str, probs)) + "]")
                               for key, probs in vertex.items())

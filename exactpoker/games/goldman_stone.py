@@ -46,7 +46,7 @@ from typing import Iterable, Literal
 from exactpoker.certify import Certificate, verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.errors import CertificationError, InvalidParameterError
-from exactpoker.numbers import exact_str, parse_int, to_fraction
+from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.zerosum import solve_zero_sum
 
@@ -83,7 +83,7 @@ def parse_bets(a: object, b: object) -> tuple[Fraction, Fraction]:
         raise InvalidParameterError(
             f"a must be > b (the paper's a > b > 1); got a = {exact_str(bet_a)}, b = {exact_str(bet_b)}"
         )
-    return bet_a, bet_b
+    return parse_positive(bet_a, "a"), parse_positive(bet_b, "b")  # and within the size limit
 
 
 def _outcome(mine: int, theirs: int, a: Fraction, b: Fraction) -> Outcome:
@@ -349,7 +349,7 @@ def nearest_optimum(
     n = parse_int(n, "n", 2)
     bet_a, bet_b = parse_bets(a, b)
     if method not in ("auto", "exact", "float-guided"):
-        raise InvalidParameterError(f"method must be 'auto', 'exact' or 'float-guided'; got {method!r}")
+        raise InvalidParameterError(f"--method/method must be auto, exact or float-guided; got {method!r}")
     g = compiled(n, bet_a, bet_b)
     if target is None:
         target = _discretise(n, bet_a, bet_b, "average")

@@ -554,7 +554,7 @@ def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6
     from exactpoker.solve.continuation import Regularised, continue_branch, newton, trace_epsilon
 
     n = parse_cards(cards)
-    low, high = float(parse_pot(pot_min)), float(parse_pot(pot_max))
+    low, high = float(parse_positive(pot_min, "pot_min")), float(parse_positive(pot_max, "pot_max"))
     if high <= low:
         raise InvalidParameterError(f"pot-max must be > pot-min; got {pot_min}, {pot_max}")
     system = gain_system(n)

@@ -98,7 +98,7 @@ def equilibrium(n: int, b: int, *, method: Literal["sequence", "generic", "paper
     1/18
     """
     if method not in ("sequence", "generic", "paper"):
-        raise ValueError(f"equilibrium(): method must be 'sequence', 'generic' or 'paper'; got {method!r}")
+        raise ValueError(f"equilibrium(): --method/method must be sequence, generic or paper; got {method!r}")
     if method == "sequence":
         return _structured_equilibrium(game(n, b))
     g = compiled(n, b)
@@ -136,8 +136,8 @@ def _paper_lp(g: CompiledGame) -> BehaviourProfile:
     rows = n * 2**b
     if rows > MAX_PAPER_ROWS:
         raise ValueError(
-            f"equilibrium(): method='paper' has n*2^b = {rows} constraints (at most {MAX_PAPER_ROWS}); "
-            "use method='sequence'"
+            f"equilibrium(): --method/method paper has n x 2^b = {rows} constraints (at most {MAX_PAPER_ROWS}); "
+            "use --method/method sequence"
         )
     first, second = g.layouts
     seq_rows, seq_cols, values = g.payoff_matrix()

@@ -142,7 +142,7 @@ def _table(m: int, ante: object, bet: object, threshold: bool) -> tuple[Compiled
         rows = threshold_tactics(m)
         return g, rows, choice_payoffs(g, rows, rows), g.denominator
     m = parse_int(m, "m", 1, MAX_FULL_CARDS,
-                  "the full game has 2^m x 2^m tactics; use the threshold game (threshold=True, --threshold)")
+                  "the full game has 2^m x 2^m tactics; use the threshold game (--threshold/threshold)")
     g = compiled(m, ante, bet)
     rows, cols, m1, _ = strategic_form(g)
     if not (np.array_equal(rows, tactics(m)) and np.array_equal(cols, rows)):

@@ -237,7 +237,7 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     elif method == "generic":
         model = CompiledModel(compiled(n, bet))
     else:
-        raise InvalidParameterError(f"method must be 'structured' or 'generic'; got {method!r}")
+        raise InvalidParameterError(f"--method/method must be structured or generic; got {method!r}")
     guide = _guide(model, n, bet)
     alike: Ties = {(2, h): (1, h) for h in range(n)}
     # II and III alike near the guide; for large decks, failing that, on the continuous equilibrium's shapes; then any
@@ -278,7 +278,8 @@ def _result(params: dict[str, object], located: Located, family: FamilyCorners) 
     elif family.segment_certified:
         first, last = equilibria[0].values[0], equilibria[-1].values[0]
         notes.append(f"A segment of equilibria: every point between the two end points listed is an equilibrium "
-                     f"(certified exactly along the segment); Player I's value runs from {first} to {last}.")
+                     f"(certified exactly along the segment); Player I's value "
+                     + (f"stays at {first}." if first == last else f"runs from {first} to {last}."))
     else:
         notes.append(f"The indifference equations on this support (free: {free}) have a {family.dimension}-"
                      "dimensional family of solutions; its certified corners are listed.")

@@ -233,7 +233,7 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow",
     if method == "slow":
         return _slow_equilibrium(n, b)
     if method not in ("fast", "generic", "simplex"):
-        raise ValueError(f"equilibrium(): method must be 'fast', 'generic', 'slow' or 'simplex'; got {method!r}")
+        raise ValueError(f"equilibrium(): --method/method must be fast, generic, slow or simplex; got {method!r}")
     n = parse_int(n, "n", 2)
     if method == "fast":
         return _structured_equilibrium(n, b)
@@ -254,7 +254,7 @@ def _structured_equilibrium(n: int, b: object) -> SolveResult:
 
 
 def _slow_equilibrium(n: int, b: object) -> SolveResult:
-    n = parse_int(n, "n", 2, MAX_SLOW_CARDS, "the slow LP has 2^n x 2^n strategies; use method='fast'")
+    n = parse_int(n, "n", 2, MAX_SLOW_CARDS, "the slow LP has 2^n x 2^n strategies; use --method/method fast")
     g = compiled(n, b)
     rows, cols, m1, _ = strategic_form(g)
     mixed = solve_matrix_game(m1.tolist())

@@ -6,16 +6,20 @@ appended, flushed and synced to disk as soon as its task ends, so a crash or
 Ctrl-C loses at most the tasks still running.  Opening an existing file keeps
 its records (points done are not run again) after checking that it belongs
 to the same sweep; a file of another sweep is refused and left untouched.
-A last line cut short by a crash is dropped.
+A last line cut short by a crash is dropped.  A device or named pipe
+(``-o /dev/null``) is written through (:mod:`exactpoker.files`): no resume,
+never replaced.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from typing import Any, TextIO
 
 from exactpoker.errors import InvalidParameterError
+from exactpoker.files import open_stream, resolve_output
 
 __all__ = ["SweepStore", "point_key"]
 
@@ -33,16 +37,9 @@ class SweepStore:
         self.header = {"sweep": header}
         self.records: dict[str, dict[str, Any]] = {}
         self._handle: TextIO | None = None
-        if not path.strip():
-            raise InvalidParameterError("-o: needs a file name; got an empty one")
-        if os.path.isdir(path):
-            raise InvalidParameterError(f"-o {path}: is a directory")
-        if os.path.exists(path):
+        self._target = resolve_output(path, "-o")  # a device or named pipe is written through, never read
+        if self._target.exists and not self._target.stream:
             self._read()
-        else:
-            directory = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(directory) or not os.access(directory, os.W_OK):
-                raise InvalidParameterError(f"-o {path}: cannot write there (no such directory, or not writable)")
 
     def _read(self) -> None:
         try:
@@ -77,15 +74,12 @@ class SweepStore:
     def done(self, point: dict[str, str]) -> bool:
         return point_key(point) in self.records
 
-    def _open(self) -> TextIO:
-        try:
-            return self._open_file()
-        except OSError as error:
-            raise InvalidParameterError(f"-o {self.path}: cannot write it ({error.strerror or error})") from None
-
     def _open_file(self) -> TextIO:
         if self._handle is None:
-            if os.path.exists(self.path):
+            if self._target.stream:
+                self._handle = io.TextIOWrapper(open_stream(self._target.target), encoding="utf-8")
+                self._write(self.header)
+            elif os.path.exists(self.path):
                 with open(self.path, "r+b") as raw:  # drop a line cut short by a crash
                     raw.truncate(self._valid_bytes)
                 self._handle = open(self.path, "a", encoding="utf-8")
@@ -99,15 +93,22 @@ class SweepStore:
         assert handle is not None
         handle.write(json.dumps(payload, separators=(",", ":")) + "\n")
         handle.flush()
-        os.fsync(handle.fileno())
+        if not self._target.stream:
+            os.fsync(handle.fileno())
 
     def add(self, record: dict[str, Any]) -> None:
         """Append one point's record, durably."""
-        self._open()
-        self._write(record)
+        try:
+            self._open_file()
+            self._write(record)
+        except OSError as error:  # e.g. ENOSPC on a full disk or on -o /dev/full
+            raise InvalidParameterError(f"-o {self.path}: cannot write it ({error.strerror or error})") from None
         self.records[point_key(record["point"])] = record
 
     def close(self) -> None:
         if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+            handle, self._handle = self._handle, None
+            try:
+                handle.close()
+            except OSError:  # every record was flushed when written: a failure here was already reported
+                pass
