@@ -68,6 +68,7 @@ Games and Economic Behavior 14 (1996) (the sequence form the tree compiles to).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
@@ -146,7 +147,8 @@ class CardDeck:
             for s, suit in enumerate(suit_names)
         )
         #: Identical copies of each card of :attr:`cards`.
-        self.counts: tuple[int, ...] = tuple(listed.count(card.rank_name) * copies for card in self.cards)
+        listed_counts = Counter(listed)
+        self.counts: tuple[int, ...] = tuple(listed_counts[card.rank_name] * copies for card in self.cards)
 
     @classmethod
     def numbered(cls, n: int, suits: "int | str | Sequence[str]" = 1, copies: int = 1) -> "CardDeck":
