@@ -34,7 +34,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, TextIO, TypeVar
 
-__all__ = ["Reporter", "TerminalReporter", "reporting", "stage", "advance", "counter", "each", "current"]
+__all__ = ["Reporter", "TerminalReporter", "reporting", "stage", "advance", "counter", "each", "part", "current"]
 
 T = TypeVar("T")
 
@@ -54,6 +54,7 @@ class Reporter:
 
 _SILENT = Reporter()
 _current: contextvars.ContextVar[Reporter] = contextvars.ContextVar("exactpoker_progress", default=_SILENT)
+_prefix: contextvars.ContextVar[str] = contextvars.ContextVar("exactpoker_progress_prefix", default="")
 
 
 def current() -> Reporter:
@@ -63,7 +64,7 @@ def current() -> Reporter:
 
 def stage(name: str, total: int | None = None, unit: str = "") -> None:
     """Start the stage ``name`` of the current job (``total`` steps of ``unit``, if known)."""
-    _current.get().stage(name, total, unit)
+    _current.get().stage(_prefix.get() + name, total, unit)
 
 
 def advance(count: int = 1) -> None:
@@ -76,9 +77,11 @@ def counter(name: str, unit: str = "") -> Callable[[int, int], None]:
     reporter = _current.get()
     seen = [0, -1]  # done so far, the total the stage was started with
 
+    label = _prefix.get() + name
+
     def report(done: int, total: int) -> None:
         if total != seen[1]:
-            reporter.stage(name, total, unit)
+            reporter.stage(label, total, unit)
             seen[:] = [0, total]
         reporter.advance(done - seen[0])
         seen[0] = done
@@ -91,10 +94,24 @@ def each(items: Iterable[T], name: str, unit: str = "", total: int | None = None
     if total is None and hasattr(items, "__len__"):
         total = len(items)  # type: ignore[arg-type]
     reporter = _current.get()
-    reporter.stage(name, total, unit)
+    reporter.stage(_prefix.get() + name, total, unit)
     for item in items:
         yield item
         reporter.advance()
+
+
+@contextmanager
+def part(label: str) -> Iterator[None]:
+    """Within the block every stage is shown as a part of ``label`` (``"b = 3: float LP basis"``).
+
+    For a job made of repeated solves (one per bet size, per case): the inner
+    solver's own stages stay readable as parts of the outer step.
+    """
+    token = _prefix.set(f"{_prefix.get()}{label}: ")
+    try:
+        yield
+    finally:
+        _prefix.reset(token)
 
 
 @contextmanager

@@ -114,3 +114,13 @@ def test_under_json_stdout_is_pure_json_and_nothing_is_drawn(stderr_is_a_termina
     assert main(["vn", "pure", "--n", "6", "--b", "2", "--json"]) == 0
     json.loads(capsys.readouterr().out)
     assert stderr_is_a_terminal.getvalue() == ""
+
+
+def test_a_part_prefixes_the_inner_stages():
+    stream, reporter = drawn()
+    with progress.reporting(reporter):
+        with progress.part("b = 3"):
+            progress.stage("float LP basis")
+        assert "b = 3: float LP basis" in stream.getvalue()
+        progress.stage("after")
+        assert stream.getvalue().split("\r")[-1].startswith("after")

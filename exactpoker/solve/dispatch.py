@@ -31,6 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Literal, Mapping
 
+from exactpoker import progress
 from exactpoker.certify import verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
@@ -177,6 +178,7 @@ def _sizes(compiled: CompiledGame) -> list[int]:
 
 
 def _certified(compiled: CompiledGame, profile: BehaviourProfile, tables: Tables) -> Equilibrium:
+    progress.stage("certifying the equilibrium exactly")
     certificate = verify(compiled, profile)
     if not certificate.holds:
         raise CertificationError(
@@ -201,7 +203,7 @@ def _all_pure(compiled: CompiledGame) -> tuple[list[BehaviourProfile], str]:
     if compiled.num_players == 2:
         from exactpoker.solve.pure import pure_equilibria
 
-        found = pure_equilibria(compiled)
+        found = pure_equilibria(compiled, progress=progress.counter("enumerating pure strategies", "strategies"))
         used = "pure-enumeration (best responses, exact)"
     else:
         from exactpoker.solve.nplayer import pure_equilibria_n

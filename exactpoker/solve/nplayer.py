@@ -41,6 +41,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
@@ -95,12 +96,14 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     from exactpoker.solve.support_solve import BallSolution, solve_exact
 
     check_two_actions(compiled, "the N-player exact finish", "; try --all-pure for the pure equilibria")
+    progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(compiled)
     try:
         free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
         guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
         raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(compiled)}): {error}") from None
+    progress.stage("N-player exact finish on the guide's support")
     try:
         solution = solve_exact(compiled, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
                                digits=digits, trend=trend)

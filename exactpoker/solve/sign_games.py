@@ -40,6 +40,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import Sequence
 
+from exactpoker import progress
 from exactpoker.certify import Certificate, PlayerCheck
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
 from exactpoker.errors import CertificationError, DegenerateSystemError
@@ -240,6 +241,7 @@ def solve_sign_game(g: SignGame) -> tuple[SignProfile, Certificate]:
         except DegenerateSystemError as error:
             problems.append(f"{algorithm}: {error}")
             continue
+        progress.stage("exact certificate (prefix sums)")
         profile = profile_from_solution(g, solution)
         certificate = certify_sign_game(g, profile)
         if certificate.holds:
