@@ -15,6 +15,7 @@ Long jobs draw their stage and progress on stderr when it is a terminal
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
@@ -136,7 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace], None] = args.run
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
-        with memory_limit(None if size is None else parse_size(size)), progress.reporting(reporter):
+        stdout = progress.ClearingStream(sys.stdout, reporter) if reporter and reporter.enabled else sys.stdout
+        with memory_limit(None if size is None else parse_size(size)), progress.reporting(reporter), \
+                contextlib.redirect_stdout(stdout):
             _check_files(args)
             run(args)
     except (ExactPokerError, ValueError) as error:

@@ -18,7 +18,8 @@ draws one line on stderr, redrawn in place::
     building the tree  [########..........] 12/40 cards  3.1/s  about 9 s left
 
 and only when stderr is a terminal: under ``--json`` or with stderr in a file
-or pipe nothing at all is written.  Nothing goes to stdout.  A stage without a
+or pipe nothing at all is written.  Nothing goes to stdout, and what the
+command prints there erases the line first (:class:`ClearingStream`).  A stage without a
 total shows its count (if any) and the time spent; a ticker thread redraws it
 so a stage busy in one long call still shows that it is alive.
 
@@ -34,7 +35,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, TextIO, TypeVar
 
-__all__ = ["Reporter", "TerminalReporter", "reporting", "stage", "advance", "counter", "each", "part", "current"]
+__all__ = ["Reporter", "TerminalReporter", "ClearingStream", "reporting", "stage", "advance", "counter", "each", "part", "current"]
 
 T = TypeVar("T")
 
@@ -185,6 +186,12 @@ class TerminalReporter(Reporter):
             self.erase()
             self.enabled = False
 
+    def clear(self) -> None:
+        """Erase the line now (before other output reaches the terminal); the next step draws it again."""
+        if self.enabled:
+            with self.lock:
+                self.erase()
+
     def tick(self) -> None:
         while not self.closed.wait(self.interval):
             with self.lock:
@@ -228,6 +235,21 @@ class TerminalReporter(Reporter):
             except (OSError, ValueError):
                 pass
             self.shown = 0
+
+
+class ClearingStream:
+    """``stream`` (stdout) that first erases ``reporter``'s line, so output never lands inside a progress line."""
+
+    def __init__(self, stream: TextIO, reporter: TerminalReporter) -> None:
+        self._stream, self._reporter = stream, reporter
+
+    def write(self, text: str) -> int:
+        if text:
+            self._reporter.clear()
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def _duration(seconds: float) -> str:

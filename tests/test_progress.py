@@ -124,3 +124,15 @@ def test_a_part_prefixes_the_inner_stages():
         assert "b = 3: float LP basis" in stream.getvalue()
         progress.stage("after")
         assert stream.getvalue().split("\r")[-1].startswith("after")
+
+
+def test_output_on_stdout_erases_the_progress_line_first():
+    stream, reporter = drawn()
+    out = progress.ClearingStream(stream, reporter)
+    with progress.reporting(reporter):
+        progress.stage("solving", total=2)
+        progress.advance()
+        out.write("result\n")
+    text = stream.getvalue()
+    before, after = text.rsplit("result", 1)
+    assert before.endswith("\r") and before.split("\r")[-2].strip() == ""  # the line was blanked, then the output
