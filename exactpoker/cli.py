@@ -8,18 +8,22 @@ message on stderr and exit status 2, never a traceback: a parameter out of
 range, an unwritable output file (checked before the work starts), or a game
 whose estimated memory exceeds the limit (:mod:`exactpoker.guard`,
 ``--max-memory``).  Ctrl-C prints ``interrupted`` and exits with 130.
+Long jobs draw their stage and progress on stderr when it is a terminal
+(:mod:`exactpoker.progress`), never under ``--json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
 from typing import Callable, Iterator, Sequence
 
+from exactpoker import progress
 from exactpoker.commands import COMMAND_MODULES
-from exactpoker.commands.common import OutputFile, add_json, emit, stderr_progress
+from exactpoker.commands.common import OutputFile, add_json, emit
 from exactpoker.errors import ExactPokerError
 from exactpoker.files import check_writable
 from exactpoker.guard import memory_limit, parse_size
@@ -34,7 +38,7 @@ __all__ = ["main", "build_parser", "commands"]
 def _verify(args: argparse.Namespace) -> None:
     from exactpoker.claims import report
 
-    checks = list(report(args.paper, stderr_progress("claims checked")))
+    checks = list(report(args.paper, progress.counter("checking the claims", "claims")))
     counts: dict[str, int] = {}
     for item in checks:
         counts[item.verdict] = counts.get(item.verdict, 0) + 1
@@ -132,7 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], None] = args.run
         size = getattr(args, "max_memory", None)
-        with memory_limit(None if size is None else parse_size(size)):
+        reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
+        stdout = progress.ClearingStream(sys.stdout, reporter) if reporter and reporter.enabled else sys.stdout
+        with memory_limit(None if size is None else parse_size(size)), progress.reporting(reporter), \
+                contextlib.redirect_stdout(stdout):
             _check_files(args)
             run(args)
     except (ExactPokerError, ValueError) as error:

@@ -18,7 +18,22 @@ command                                   peak RSS
 ``newman mixed --n 300 --b 300``          0.53 GB
 ``newman mixed --n 3000 --b 40``          0.70 GB
 ``goldman-stone --a 3 --b 2 --n 300``     0.49 GB
+``kuhn3 --cards 13 --pot 3``              > 0.12 GB
+``kuhn3 --cards 20 --pot 3``              > 0.26 GB
+``kuhn3 --cards 26 --pot 3``              0.51 GB
+``kuhn3 --cards 40 --pot 3``              > 1.6 GB
+``kuhn3 --cards 60 --pot 3``              > 5.4 GB
+``solve library:leduc(ranks=5)`` (build)  0.07 GB
+``solve library:leduc(ranks=8)`` (build)  0.19 GB
+``solve openspiel:liars_dice`` (build)    0.24 GB
+``solve vn150.efg`` (4.4 MB, build)        0.29 GB
 ========================================  ========
+
+(``>``: still growing when stopped after 200 or 300 s on a shared machine;
+kuhn3's float guide holds its ``N^3`` deals, about 25 kB each.  "build":
+reading and building the tree and compiling it, before any solver: about
+700 bytes per tree node (Leduc with 5 and 8 ranks has 55 361 and 255 617
+nodes, liars_dice about 295 000), and 60 bytes per byte of a Gambit file.)
 
 :func:`require` compares an estimate with the limit (the machine's available
 memory, or ``--max-memory``) and raises :class:`ResourceLimitError` with both
@@ -38,8 +53,9 @@ from contextlib import contextmanager
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.numbers import MAX_PARAMETER
 
-__all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit",
-           "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game"]
+__all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit", "limit_text",
+           "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game", "kuhn3",
+           "game_tree", "game_file", "tree_nodes_within"]
 
 _UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 _BASE = 150 * 1024**2  # the interpreter with sympy, numpy, scipy and flint loaded
@@ -102,14 +118,20 @@ def human(size: int) -> str:
     return f"{size} bytes"
 
 
+def limit_text() -> str:
+    """The limit in force in words: ``"2.0 GB (--max-memory)"`` or ``"7.4 GB (available memory)"``."""
+    bound = limit()
+    source = "--max-memory" if _limit is not None else "available memory"
+    return "unknown" if bound is None else f"{human(bound)} ({source})"
+
+
 def require(estimate: int | None, what: str) -> None:
     """Refuse ``what`` (e.g. ``"vn mixed --n 30000"``) when ``estimate`` bytes exceed the limit."""
     bound = limit()
     if estimate is None or bound is None or estimate <= bound:
         return
-    source = "--max-memory" if _limit is not None else "available memory"
-    raise ResourceLimitError(f"{what} would need about {human(estimate)} of memory; the limit is {human(bound)} "
-                             f"({source}); choose a smaller game or raise --max-memory")
+    raise ResourceLimitError(f"{what} would need about {human(estimate)} of memory; the limit is {limit_text()}; "
+                             "choose a smaller game or raise --max-memory")
 
 
 def require_digits(value: object, option: str, digits: int, what: str) -> None:
@@ -177,3 +199,28 @@ def goldman_stone(n: object) -> int | None:
 def compiled_game(sequences: int, terminals: int) -> int:
     """A compiled game (``solve``): 1.5 kB per payoff entry (measured: OpenSpiel liars_dice 0.40 GB, Leduc 0.19 GB)."""
     return _BASE + 1500 * terminals + 500 * sequences
+
+
+def kuhn3(cards: object) -> int | None:
+    """``kuhn3 --cards N``: the float guide's system over the ``N^3`` deals, about 25 kB each (table above)."""
+    n = _integer(cards)
+    return None if n is None else _BASE + 25_000 * n**3
+
+
+_PER_NODE = 700  # bytes per node of a built and compiled game tree (table above)
+
+
+def game_tree(nodes: int, sequences: int) -> int:
+    """``solve`` of a game tree of ``nodes`` nodes and ``sequences`` sequences, built and compiled."""
+    return _BASE + _PER_NODE * nodes + 500 * sequences
+
+
+def tree_nodes_within() -> int | None:
+    """The most tree nodes whose building fits in the limit (``None``: no limit known)."""
+    bound = limit()
+    return None if bound is None else max(0, (bound - _BASE) // _PER_NODE)
+
+
+def game_file(size: int) -> int:
+    """``solve FILE``: a Gambit file of ``size`` bytes, read, built and compiled (60 bytes per byte)."""
+    return _BASE + 60 * size

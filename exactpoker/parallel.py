@@ -18,13 +18,22 @@ exhaustive search (:mod:`exactpoker.games.nash_shapley_exhaustive`).
 
 Dask is the optional extra ``exactpoker[distributed]``; with one worker it is
 not needed.
+
+Ctrl-C: the local cluster's processes are started with ``SIGINT`` ignored (they
+inherit that), so the terminal's interrupt reaches only this process, which
+shuts the cluster down with Dask's loggers silenced: one line, no worker
+tracebacks.
 """
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import queue as queue_module
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
@@ -77,6 +86,25 @@ def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outc
         if child.is_alive():
             child.kill()
         child.join()
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Within the block ``SIGINT`` is ignored, so processes started here ignore it too (on the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _silence_dask() -> None:
+    """No more log lines from Dask (its shutdown after an interrupt complains of the tasks it drops)."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 @dataclass(frozen=True)
@@ -150,8 +178,9 @@ class Runner:
                               "distributed.admin.tick.limit": "1h", "logging.distributed": "error"}):
             cluster = None
             if self.scheduler is None:
-                cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=":0", silence_logs=50)
+                with _sigint_ignored():
+                    cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                           dashboard_address=":0", silence_logs=50)
                 address: Any = cluster
             else:
                 address = self.scheduler
@@ -171,6 +200,9 @@ class Runner:
                         yield index, future.result()
                     except Exception as error:  # noqa: BLE001 - e.g. a task whose worker kept dying
                         yield index, ("error", _message(error))
+            except KeyboardInterrupt:  # Ctrl-C: shut the cluster down without a word
+                _silence_dask()
+                raise
             finally:
                 client.close()
                 if cluster is not None:

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from exactpoker.cli import main
 from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
-from exactpoker.progress import ProgressBar
 from exactpoker.sweep import plan, run_sweep
 from exactpoker.sweep.grid import parse_values, points
 
@@ -258,17 +257,31 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_the_progress_bar_shows_done_total_rate_and_time_left():
-    stream = Terminal()
-    bar = ProgressBar(4, "points", stream=stream)
-    bar.advance()
-    assert "1/4 points" in stream.getvalue() and "/s" in stream.getvalue() and "left" in stream.getvalue()
-    bar.advance(3)
-    assert stream.getvalue().endswith("\n") and "4/4 points" in stream.getvalue()
-    quiet = Terminal()
-    ProgressBar(4, quiet=True, stream=quiet).advance()
-    assert quiet.getvalue() == ""
-    assert not ProgressBar(4, stream=io.StringIO()).enabled  # not a terminal
+def test_the_sweep_draws_its_points_on_a_terminal_and_nothing_under_json(tmp_path, capsys, monkeypatch):
+    from exactpoker import progress
+
+    stream, reporter = Terminal(), progress.TerminalReporter
+    monkeypatch.setattr(progress, "TerminalReporter", lambda: reporter(stream, delay=0, interval=0))
+    argv = ["sweep", "vn", "mixed", "--grid", "n=2..5", "--fixed", "b=1", "--workers", "1"]
+    assert run(capsys, *argv, "-o", str(tmp_path / "a.jsonl"))[0] == 0
+    assert "4/4 points" in stream.getvalue()
+    stream.seek(0)
+    stream.truncate()
+    status, out, _ = run(capsys, *argv, "-o", str(tmp_path / "b.jsonl"), "--json")
+    assert status == 0 and json.loads(out)["ran"] == 4 and stream.getvalue() == ""
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_a_dask_sweep_with_one_line_and_exit_130(tmp_path):
+    out = tmp_path / "i.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "exactpoker", "sweep", *GRID, "-o", str(out), "--workers", "2"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    _wait_for_records(out, 2, process)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert stderr.strip().splitlines() == ["exactpoker: interrupted"]
 
 
 def test_nash_shapley_exhaustive_on_a_dask_cluster_equals_the_run_here():

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.parallel import Runner
 
-__all__ = ["OutputFile", "add_json", "add_output", "emit", "stderr_progress", "add_runner_options", "runner_of"]
+__all__ = ["OutputFile", "add_json", "add_output", "emit", "add_runner_options", "runner_of"]
 
 
 class OutputFile(argparse._StoreAction):
@@ -35,18 +34,6 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
     """Print ``payload`` as JSON when ``--json`` was given, else ``text``."""
     print(json.dumps(payload, indent=2) if args.json else text)
-
-
-def stderr_progress(unit: str) -> Callable[[int, int], None] | None:
-    """A progress line on stderr (``done/total unit``) when stderr is a terminal, else ``None``."""
-    if not sys.stderr.isatty():
-        return None
-
-    def report(done: int, total: int) -> None:
-        end = "\n" if done >= total else ""
-        print(f"\r{done}/{total} {unit}", end=end, file=sys.stderr, flush=True)
-
-    return report
 
 
 def add_runner_options(parser: argparse.ArgumentParser, *, timeout: bool = False) -> None:

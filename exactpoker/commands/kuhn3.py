@@ -16,6 +16,7 @@ import argparse
 
 from typing import TYPE_CHECKING
 
+from exactpoker import guard
 from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.errors import InvalidParameterError
 from exactpoker.results import shaped
@@ -31,6 +32,7 @@ def _solve(args: argparse.Namespace) -> None:
 
     if args.cards is None or args.pot is None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
+    guard.require(guard.kuhn3(args.cards), f"kuhn3 --cards {args.cards}")
     result = kuhn3.equilibrium(args.cards, args.pot, digits=kuhn3.DIGITS if args.digits is None else args.digits)
     emit(args, result.to_dict(), _text(result))
 
@@ -62,6 +64,7 @@ def _skp(args: argparse.Namespace) -> None:
 def _branch(args: argparse.Namespace) -> None:
     from exactpoker.games import kuhn3
 
+    guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
     if args.plot:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
 from exactpoker.results import shaped
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.formats import LoadedGame
 
 __all__ = ["add_commands"]
 
@@ -15,7 +20,6 @@ __all__ = ["add_commands"]
 def _solve(args: argparse.Namespace) -> None:
     from exactpoker.core.tree import compile_tree
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.formats import load_game
     from exactpoker.solve.dispatch import solve_compiled
 
     if args.list:
@@ -26,7 +30,7 @@ def _solve(args: argparse.Namespace) -> None:
         return
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
-    loaded = load_game(args.game)
+    loaded = _guarded_load(args.game)
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
@@ -54,6 +58,38 @@ def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
         guard.require(guard.compiled_game(sequences, deals), f"solve {args.game} ({deals} deals)")
     result = solve_rules(rules, **options)
     return result.to_dict(), _text(result)
+
+
+def _guarded_load(spec: str) -> "LoadedGame":
+    """The game of ``spec``, refused before it is built if its estimated memory is over the limit.
+
+    A library game is counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`),
+    a file by its size; an OpenSpiel game is walked with a node budget that fits the limit.
+    """
+    from exactpoker.formats import load_game, parse_call
+
+    if spec.startswith("library:"):
+        from exactpoker.core.poker import PokerGame
+        from exactpoker.core.poker_size import tree_size
+        from exactpoker.games.library import poker_game
+
+        name, params = parse_call(spec[len("library:"):])
+        rules = poker_game(name, **params)
+        if not isinstance(rules, PokerGame):  # a seed game's rules: guarded by _rules_result
+            return load_game(spec)
+        size = tree_size(rules)
+        guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
+                      f"solve {spec} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+    elif spec.startswith("openspiel:"):
+        from exactpoker.formats.openspiel import MAX_NODES, load_openspiel
+
+        budget = guard.tree_nodes_within()
+        if budget is not None and budget < MAX_NODES:
+            return load_openspiel(spec[len("openspiel:"):], max_nodes=budget,
+                                  limit=f"as many as fit in the memory limit of {guard.limit_text()}")
+    elif os.path.isfile(spec):
+        guard.require(guard.game_file(os.path.getsize(spec)), f"solve {spec} ({os.path.getsize(spec)} bytes)")
+    return load_game(spec)
 
 
 def _text(result) -> str:

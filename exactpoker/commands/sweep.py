@@ -11,7 +11,7 @@ __all__ = ["add_commands"]
 
 def _sweep(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.progress import ProgressBar
+    from exactpoker import progress
     from exactpoker.sweep import plan, run_sweep
 
     sweep = plan(args.target, args.grid, args.fixed)
@@ -23,12 +23,9 @@ def _sweep(args: argparse.Namespace) -> None:
         elif x not in sweep.grid:
             raise InvalidParameterError(f"--plot-x {x}: not a --grid parameter ({', '.join(sweep.grid)})")
     runner = runner_of(args)
-    bar = ProgressBar(len(sweep.points), "points", quiet=args.json)
-    try:
-        report, records = run_sweep(sweep, args.output, runner, on_record=lambda _: bar.advance(),
-                                    on_skipped=lambda k: bar.advance(k) if k else None)
-    finally:
-        bar.close()
+    progress.stage(f"sweep of {' '.join(sweep.command)}", len(sweep.points), "points")
+    report, records = run_sweep(sweep, args.output, runner, on_record=lambda _: progress.advance(),
+                                on_skipped=progress.advance)
     if args.plot is not None:
         from exactpoker.sweep.plot import plot_sweep
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit, stderr_progress
+from exactpoker import guard, progress
+from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
@@ -18,7 +18,7 @@ def _vn_pure(args: argparse.Namespace) -> None:
     if args.restricted:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
-        result = von_neumann.pure_equilibria(args.n, args.b, progress=stderr_progress("strategies"))
+        result = von_neumann.pure_equilibria(args.n, args.b, progress=progress.counter("enumerating pure strategies", "strategies"))
     emit(args, result.to_dict(), str(result))
 
 

@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Sequence, Union
 
+from exactpoker import progress
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
@@ -390,6 +391,7 @@ class PokerGame:
 
     def tree(self) -> GameTree:
         """The game as a :class:`~exactpoker.core.tree.GameTree`."""
+        progress.stage(f"building the tree of {self.name}", unit="decision nodes")
         with paused_gc():
             root = _Builder(self).step(0, _State.start(self))
         return GameTree(self.name, self.player_names, root, self.parameters)  # type: ignore[arg-type]
@@ -510,6 +512,7 @@ class _Builder:
         if len(actions) == 1:  # a check nobody decides
             return self.call(index, step, state, player, rest, bets, level)
         label = self.label(state, player)
+        progress.advance()
         return Move(player, label, tuple((name, build()) for name, build in actions))
 
     def moved(self, state: _State, action: str, contributions: tuple[Fraction, ...], active: tuple[int, ...]) -> _State:

@@ -34,6 +34,7 @@ from typing import Callable, Iterator, Union
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame, TreeLayout
 from exactpoker.errors import InvalidGameError
 from exactpoker.numbers import exact_str, to_fraction
@@ -261,10 +262,13 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
     leaves = 0
     # Depth first with an explicit stack: (node, reach probability, last sequence per player).
     stack: list[tuple[TreeNode, Fraction, tuple[int, ...]]] = [(game.root, Fraction(1), (0,) * k)]
+    progress.stage("compiling the sequence form", unit="leaves")
     while stack:
         node, prob, last = stack.pop()
         if isinstance(node, Terminal):
             leaves += 1
+            if leaves % 1024 == 0:
+                progress.advance(1024)
             if leaves > max_leaves:
                 raise InvalidGameError(
                     f"{game.name}: the tree has more than {max_leaves} leaves, the limit of the exact tree compiler"

@@ -50,6 +50,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
+from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
@@ -171,8 +172,8 @@ class _Frame:
 class _Walker:
     """Builds the :class:`GameTree` of one OpenSpiel game, depth first and bottom up, without recursion."""
 
-    def __init__(self, game: "pyspiel.Game", name: str, max_nodes: int) -> None:
-        self.game, self.name, self.max_nodes = game, name, max_nodes
+    def __init__(self, game: "pyspiel.Game", name: str, max_nodes: int, limit: str) -> None:
+        self.game, self.name, self.max_nodes, self.limit = game, name, max_nodes, limit
         self.players = game.num_players()
         self.nodes = 0
         self.numbers: dict[float, Fraction] = {}
@@ -188,6 +189,7 @@ class _Walker:
         return found
 
     def walk(self) -> TreeNode:
+        progress.stage(f"walking openspiel:{self.name}", unit="states")
         root = self.enter(self.game.new_initial_state())
         if isinstance(root, Terminal):
             return root
@@ -209,11 +211,10 @@ class _Walker:
     def enter(self, state: "pyspiel.State") -> "Terminal | _Frame":
         """A terminal node, or the frame of a chance or decision node."""
         self.nodes += 1
+        progress.advance()
         if self.nodes > self.max_nodes:
-            raise InvalidGameError(
-                f"openspiel:{self.name}: the game tree has more than {self.max_nodes} nodes, the limit of the "
-                "OpenSpiel walker (max_nodes)"
-            )
+            raise InvalidGameError(f"openspiel:{self.name}: the game tree has more than {self.max_nodes} nodes, "
+                                   f"{self.limit}")
         if state.is_terminal():
             return Terminal(tuple(
                 self.exact(v, lambda: f"openspiel:{self.name}: the return at history [{state.history_str()}]")
@@ -271,7 +272,8 @@ class _Walker:
         return Chance(outcomes, label=f"openspiel:{self.name} history [{history}]")
 
 
-def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES) -> LoadedGame:
+def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
+                   limit: str = "the limit of the OpenSpiel walker (max_nodes)") -> LoadedGame:
     """The OpenSpiel game ``game`` (a game string or a ``pyspiel.Game``) as an exact tree.
 
     Parameters
@@ -280,6 +282,9 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES) ->
         Any string ``pyspiel.load_game`` accepts, e.g. ``"kuhn_poker(players=3)"``.
     max_nodes : int
         The largest tree walked (every chance, decision and terminal node).
+    limit : str
+        What ``max_nodes`` is, for the message when the walk stops there
+        (``exactpoker solve`` sets it from the memory limit, :mod:`exactpoker.guard`).
 
     Returns
     -------
@@ -304,7 +309,7 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES) ->
     full_name = str(game)
     _check_type(game, full_name)
     with paused_gc():
-        root = _Walker(game, full_name, max_nodes).walk()
+        root = _Walker(game, full_name, max_nodes, limit).walk()
     players = tuple(str(p) for p in range(game.num_players()))
     parameters = tuple(sorted(game.get_parameters().items()))
     tree = GameTree(game.get_type().short_name, players, root, parameters)

@@ -70,6 +70,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
@@ -524,7 +525,9 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: obj
         the unique zero in an isolating box) is found on the support.
     """
     n, p, d = parse_cards(cards), parse_pot(pot), parse_digits(digits)
+    progress.stage(f"kuhn3: the regularised system over the {n}^3 deals")
     x, trend = float_guide(n, p, eps=eps)
+    progress.stage("kuhn3: exact finish on the guide's support")
     solution = exact_from_guide(n, p, x, digits=d, trend=trend)
     return _result(n, p, solution, "regularised system (seed 003), exact finish on its support")
 

@@ -40,6 +40,7 @@ from functools import partial
 import flint
 import sympy
 
+from exactpoker import progress
 from exactpoker.certify import verify
 from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
@@ -253,12 +254,14 @@ def decide(t: Fraction, runner: Runner | None = None) -> tuple[Decisions, list[d
     kinds: list[str | None] = [None] * len(every)
     if runner is not None and not runner.local:
         chunks = [every[i:i + CHUNK] for i in range(0, len(every), CHUNK)]
+        progress.stage("deciding the cases of condition (C) on Dask", len(chunks), f"chunks of {CHUNK} cases")
         for index, (status, value) in runner.run(partial(_kinds, t), chunks):
+            progress.advance()
             if status == "ok":
                 kinds[index * CHUNK:index * CHUNK + len(value)] = value
     decisions = Decisions(cases=len(every))
     zeros: list[dict[str, object]] = []
-    for case, kind in zip(every, kinds):
+    for case, kind in progress.each(list(zip(every, kinds)), "deciding the cases of condition (C)", "cases"):
         found: list[dict[str, object]] = []
         if kind is None or kind in ("solved", "family"):
             kind, found = decide_case(t, case)

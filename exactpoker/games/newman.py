@@ -31,6 +31,7 @@ import itertools
 from fractions import Fraction
 from typing import Literal
 
+from exactpoker import progress
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int
@@ -199,7 +200,8 @@ def saturation(n: int, *, lookahead: int = 3, max_b: int = 60) -> SolveResult:
         b += 1
         if b > max_b:
             raise ValueError(f"saturation(): the value still changes at b = {max_b} (max_b); raise max_b")
-        r = equilibrium(n, b)
+        with progress.part(f"newman saturation, b = {b}"):
+            r = equilibrium(n, b)
         results.append(r.equilibria[0])
         values.append(r.value)
         tail = values[-(lookahead + 1):]

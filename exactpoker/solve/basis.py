@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from flint import fmpq
 
+from exactpoker import progress
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.solve.sequence_form import StandardLP
 from exactpoker.solve.sparse_exact import BlockTriangular
@@ -74,6 +75,7 @@ def solve_from_basis(
         If the basis is singular or not primal feasible, or not optimal
         after ``max_pivots`` pivots.
     """
+    progress.stage("exact vertex and duals of the float basis")
     if len(basic_columns) + len(basic_rows) != lp.num_rows:
         raise DegenerateSystemError(
             f"a basis needs {lp.num_rows} members; got {len(basic_columns)} columns and {len(basic_rows)} rows"

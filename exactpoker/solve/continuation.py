@@ -42,6 +42,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.errors import DegenerateSystemError, InvalidGameError
 from exactpoker.lazy import lazy
@@ -476,8 +477,10 @@ def trace_epsilon(system: GainSystem, t: float, *, eps_start: float = 1.0, eps_e
     second = newton(reg.residual, np.append(start[:-1], np.log(eps_start) - 1e-3), tol=start_tol)
     target = np.log(eps_end)
     previous, last = start, second
+    progress.stage(f"float guide: continuation in epsilon from {eps_start:.0e} to {eps_end:.0e}", unit="steps")
     for X in continue_branch(reg.residual, start, second, lambda X: X[-1] <= target, eps=eps_end, delta=1e-2,
                              delta_max=1.0):
+        progress.advance()
         previous, last = last, X
     # land on eps_end: interpolate between the last two points, then Newton at fixed eps
     share = (target - previous[-1]) / (last[-1] - previous[-1]) if last[-1] != previous[-1] else 1.0

@@ -31,6 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
+from exactpoker import progress
 from exactpoker.certify import verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
@@ -199,8 +200,8 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
     if players == 2:
         from exactpoker.solve.all_equilibria import all_equilibria_two_player
 
-        # progress hook: pass progress=exactpoker.progress.counter("vertex enumeration", "bases") once it exists
-        found = all_equilibria_two_player(compiled if shifted is None else shifted[0], progress=None)
+        found = all_equilibria_two_player(compiled if shifted is None else shifted[0],
+                                          progress=progress.counter("vertex enumeration", "bases"))
         notes.extend(found.notes())
         used = found.method + ("" if shifted is None else f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum")
         if not found.zero_sum:
@@ -262,6 +263,7 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | NPlayerSolutio
             return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
         found = found.profile
     profile = found
+    progress.stage("certifying the equilibrium exactly")
     certificate = verify(compiled, profile)
     if not certificate.holds:
         raise CertificationError(
@@ -286,7 +288,7 @@ def _all_pure(compiled: CompiledGame) -> tuple[list[BehaviourProfile], str]:
     if compiled.num_players == 2:
         from exactpoker.solve.pure import pure_equilibria
 
-        found = pure_equilibria(compiled)
+        found = pure_equilibria(compiled, progress=progress.counter("enumerating pure strategies", "strategies"))
         used = "pure-enumeration (best responses, exact)"
     else:
         from exactpoker.solve.nplayer import pure_equilibria_n

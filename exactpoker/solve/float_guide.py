@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.lazy import lazy
@@ -122,6 +123,7 @@ def optimal_basis(
     DegenerateSystemError
         If HiGHS does not report an optimal basis.
     """
+    progress.stage(f"float LP basis (HiGHS {algorithm}, {lp.num_rows} rows)")
     import highspy
 
     starts, indices, values = lp.csc()

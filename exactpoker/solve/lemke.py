@@ -41,6 +41,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Terminal, compile_tree, map_terminals
@@ -272,10 +273,12 @@ def solve_lemke(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> Beha
         raise InvalidParameterError(
             f"--method lemke: the sequence-form LCP has {size} rows; the limit is {MAX_FLOAT_SIZE}"
         )
+    progress.stage("Lemke's path in floating point, then its basis exactly")
     M, q = lcp_of(compiled)
     basic = _float_path(M.astype(float), q.astype(float), max_pivots)
     z = None if basic is None else _exact_from_basis(M, q, basic)
     if z is None:
+        progress.stage("Lemke's path in exact arithmetic")
         if size > MAX_LCP_SIZE:
             raise CertificationError(
                 f"--method lemke: the floating-point path's last basis does not solve the LCP exactly, and the "

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
@@ -121,12 +122,14 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
+    progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
     try:
         free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
         guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
         raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
+    progress.stage("N-player exact finish on the guide's support")
     try:
         solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
                                digits=digits, trend=trend)

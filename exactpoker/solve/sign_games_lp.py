@@ -27,6 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactpoker import progress
 from exactpoker.certify import Certificate
 from exactpoker.errors import CertificationError, DegenerateSystemError
 from exactpoker.solve.basis import BasicSolution
@@ -143,6 +144,7 @@ def solve_sign_game(g: SignGame) -> tuple[SignProfile, Certificate]:
         except DegenerateSystemError as error:
             problems.append(f"{algorithm}: {error}")
             continue
+        progress.stage("exact certificate (prefix sums)")
         profile = profile_from_solution(g, solution)
         certificate = certify_sign_game(g, profile)
         if certificate.holds:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from exactpoker import progress
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
@@ -86,6 +87,7 @@ def solve_zero_sum(
         raise InvalidParameterError(
             f"solve_zero_sum(): method must be 'support', 'basis' or 'simplex'; got {method!r}"
         )
+    progress.stage("building the sequence-form LP")
     lp = sequence_form_lp(compiled)
     if method == "support":
         found = _support_method(compiled, lp)
@@ -110,6 +112,7 @@ def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[Behavio
     """The first float guide whose support yields an exact, certified equilibrium."""
     first, second = compiled.layouts
     rows, cols, vals = compiled.payoff_matrix()
+    progress.stage("float LP (HiGHS), then the exact solve on its support")
     for x_float, y_float in float_guides(compiled, lp):
         try:
             x = solve_on_support(first, x_float, second, y_float, rows, cols, vals)
@@ -126,6 +129,7 @@ def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[Behavio
 def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate] | None:
     """The exact vertex of HiGHS's optimal basis, certified; None if it cannot be made exact and optimal."""
     lp = standard_lp(compiled)
+    progress.stage("float LP basis (HiGHS), then its exact vertex")
     try:
         solution = solve_from_basis(lp, *optimal_basis(lp))
     except DegenerateSystemError:
@@ -142,6 +146,7 @@ def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate
 def _simplex_method(compiled: CompiledGame, lp: SequenceFormLP) -> list[list[Fraction]]:
     from exactpoker.solve.simplex import solve_lp
 
+    progress.stage("exact simplex")
     rows, cols, vals = compiled.payoff_matrix()
     first, second = compiled.layouts
     payoff = [[0] * second.num_sequences for _ in range(first.num_sequences)]
