@@ -39,7 +39,7 @@ from exactpoker.errors import CertificationError, InvalidParameterError, NotZero
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
 
-__all__ = ["Method", "METHODS", "solve_compiled", "infoset_tables"]
+__all__ = ["Method", "METHODS", "solve_compiled", "infoset_tables", "labelled_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
 METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
@@ -57,6 +57,21 @@ def infoset_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[st
         name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
         for p, name in enumerate(compiled.player_names)
     }
+
+
+def labelled_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per player name, per information set, ``{action name: probability}``: the game's own names.
+
+    The names are the front end's (a Gambit file's information-set and action
+    labels, OpenSpiel's ``information_state_string`` and ``action_to_string``,
+    the poker language's labels); the result's ``labelled_strategies``.
+    """
+    result = {}
+    for p, name in enumerate(compiled.player_names):
+        layout = compiled.layouts[p]
+        result[name] = {layout.infoset_name(i): dict(zip(layout.infoset_actions(i), profile.strategies[p][i]))
+                        for i in range(layout.num_infosets)}
+    return result
 
 
 def solve_compiled(
@@ -183,7 +198,8 @@ def _certified(compiled: CompiledGame, profile: BehaviourProfile, tables: Tables
             f"solve: a candidate equilibrium failed the exact check (max regret {certificate.max_regret}); "
             "nothing is returned"
         )
-    return Equilibrium.from_certificate(certificate, tables(compiled, profile), profile)
+    return Equilibrium.from_certificate(certificate, tables(compiled, profile), profile,
+                                        labelled=labelled_tables(compiled, profile))
 
 
 def _decision_problem(compiled: CompiledGame) -> BehaviourProfile:
