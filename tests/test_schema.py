@@ -144,3 +144,20 @@ def test_the_schema_rejects_a_wrong_shape(validator):
     assert not validator.is_valid({"game": "g", "params": {}})
     assert not validator.is_valid({**good, "equilibria": [{"values": ["1"], "strategies": {"I": []},
                                                            "certified": True}]})
+
+
+def test_the_json_page_lists_every_key_of_the_schema():
+    """docs/json.md includes the list docs/conf.py generates from the schema; that list names every key."""
+    from pathlib import Path
+
+    from exactpoker.schema import keys_markdown
+
+    text = keys_markdown()
+    for path, prop in _properties(schema()):
+        key = path.rsplit(".", 1)[1]
+        assert re.search(rf"\| `([\w ./*\[\]-]+\.)?{re.escape(key)}` \|", text), f"{path} is not on the JSON page"
+        if prop.get("deprecated"):
+            assert f"| `{key}` |" not in text or "**deprecated**" in text.split(f"`{key}` |", 1)[1].split("\n")[0]
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    assert "{include} _generated/json_keys.md" in (docs / "json.md").read_text()
+    assert "keys_markdown()" in (docs / "conf.py").read_text() and "json_keys.md" in (docs / "conf.py").read_text()
