@@ -58,12 +58,25 @@ def decimal(value: object, digits: int = DIGITS) -> str:
     if isinstance(value, (int, Fraction)):
         return _rational_decimal(Fraction(value), digits)
     if isinstance(value, AlgebraicNumber):
-        return _rational_decimal(value.to_fraction(), digits) if value.is_rational else value.digits(digits)
+        if value.is_rational:
+            return _rational_decimal(value.to_fraction(), digits)
+        return _rounded(value.digits(digits + _GUARD), digits)
     if is_instance(value, "sympy", "Basic") and value.is_number:
         if value.is_Rational:
             return _rational_decimal(Fraction(int(value.p), int(value.q)), digits)
-        return str(value.evalf(digits))
+        return _rounded(str(value.evalf(digits + _GUARD)), digits)
     return str(value)
+
+
+#: Extra digits computed before rounding to the digits shown (the last digit of a short evaluation can be off by one).
+_GUARD = 10
+
+
+def _rounded(text: str, digits: int) -> str:
+    """A decimal string computed to more digits, rounded (half even) to ``digits`` significant digits."""
+    with localcontext() as context:
+        context.prec = digits
+        return str(+Decimal(text.replace("e", "E")))
 
 
 def _rational_decimal(value: Fraction, digits: int) -> str:
