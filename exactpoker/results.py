@@ -13,7 +13,11 @@ Every command's ``--json`` has this shape (``game``, ``params``, ``equilibria``)
 written down as a JSON Schema in :mod:`exactpoker.schema`; commands whose answer
 is not a list of finite equilibria add their figures under named extras
 (``cuts``, ``regions``, ``claims``, ``details``, ...) and :func:`shaped` adds the
-shared keys to them.
+shared keys to them.  Keys are snake_case (:func:`with_snake_keys` adds the
+snake_case spelling beside an older one, kept for one release); an equilibrium
+adds ``labelled_strategies`` where the game names its information sets and
+actions, and ``approx`` (decimal readings, :mod:`exactpoker.display`) where an
+entry is irrational.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@
     exactpoker kuhn3 branch --cards N --pot-min A --pot-max B --csv FILE [--plot FILE]
 
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
-probability of the aggressive action (bet or call) for cards ``1..N``.
+probability of the aggressive action (bet or call) for cards ``1..N``; the
+output's ``legend`` (a block at the end of the text) says who acts at each node
+and after what.  ``branch`` writes floats and says that they are uncertified.
 """
 
 from __future__ import annotations
