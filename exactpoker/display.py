@@ -7,12 +7,11 @@ strings in JSON (see ``exactpoker/schema/result.json``).  The digits shown are
 correct: an :class:`~exactpoker.algebraic.AlgebraicNumber` is evaluated in arb
 ball arithmetic around its isolating interval (the digits are certified), and
 another sympy number by sympy's ``evalf``, which raises its working precision
-until the requested digits are accurate.  Rationals are exact and get no
+until the requested digits are accurate; both are computed to ten more digits
+than shown and rounded once.  Rationals are exact and get no
 reading; a float is never printed as if it were exact.
 
->>> from decimal import Decimal, localcontext
-from decimal import Decimal, localcontext
-from fractions import Fraction
+>>> from fractions import Fraction
 >>> import sympy
 >>> shown(Fraction(2, 9)), shown(sympy.sqrt(2))
 ('2/9', 'sqrt(2) ≈ 1.414213562')
