@@ -124,6 +124,11 @@ def test_the_walk_finds_an_undocumented_key():
     assert undocumented({**good, "equilibria": [eq]}, schema()) == [".equilibria[].surprise"]
 
 
+def test_every_command_has_json():
+    """One vocabulary: --json on every command (vn efg included), so any command can be scripted and swept."""
+    assert [name for name, _ in command_table() if not has_json(name)] == []
+
+
 def test_every_command_is_walked():
     names = {name for name, _ in command_table()}
     assert {"vn mixed", "vn continuous", "newman continuous", "three best-bet", "goldman-stone", "nash-shapley",
