@@ -180,7 +180,7 @@ def _labelled_text(table: Any) -> str:
         return "{" + ", ".join(f"{json.dumps(str(k))}: {_labelled_text(v)}" for k, v in table.items()) + "}"
     if isinstance(table, (list, tuple)):
         return "[" + ", ".join(_labelled_text(v) for v in table) + "]"
-    return "unreached" if table is None else shown(table)
+    return shown(table)
 
 
 def snake_case(key: str) -> str:
