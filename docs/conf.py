@@ -2,7 +2,8 @@
 
 The notebooks are copied from ``../notebooks`` into ``_notebooks`` (git-ignored)
 and executed by myst-nb, so their figures are rendered; the errata page is
-computed from the claims catalog (:mod:`exactpoker.claims`) at build time.
+computed from the claims catalog (:mod:`exactpoker.claims`) and the JSON page's
+list of keys from the shipped schema (:func:`exactpoker.schema.keys_markdown`) at build time.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ copyright = "2026, the exactpoker authors"
 
 extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode", "sphinxarg.ext"]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
-exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache"]
+exclude_patterns = ["_build", "jupyter_execute", ".jupyter_cache", "_generated/json_keys.md"]  # included by json.md
 myst_enable_extensions = ["dollarmath"]
 nb_execution_mode = os.environ.get("EXACTPOKER_DOCS_EXECUTE", "cache")
 nb_execution_timeout = 300
@@ -78,5 +79,17 @@ def _write_errata() -> None:
         path.write_text(text)
 
 
+def _write_json_keys() -> None:
+    """``_generated/json_keys.md`` (included by json.md): every key of the shipped JSON schema, with its meaning."""
+    from exactpoker.schema import keys_markdown
+
+    out = HERE / "_generated"
+    out.mkdir(exist_ok=True)
+    path, text = out / "json_keys.md", keys_markdown()
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
 _copy_notebooks()
 _write_errata()
+_write_json_keys()

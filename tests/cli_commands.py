@@ -26,20 +26,24 @@ SMALL = {"--n": "3", "--b": "2", "--a": "3", "--m": "2", "--cards": "4", "--pot"
 #: Extra cases (argv after the command words) where the required options are not enough.
 CASES: dict[str, list[list[str]]] = {
     "vn continuous": [["--b", "2"], []],
-    "vn pure": [["--n", "4", "--b", "2"]],
+    "vn pure": [["--n", "4", "--b", "2"], ["--n", "6", "--b", "2", "--restricted"]],
+    "vn mixed": [["--n", "3", "--b", "2"], ["--n", "3", "--b", "1", "--advice"], ["--n", "3", "--b", "1", "--method", "slow"]],
+    "vn efg": [["--n", "3", "--b", "2"], ["--n", "3", "--b", "2", "-o", "{tmp}/out.efg"]],
     "simple": [["--m", "2"], ["--m", "3", "--piecewise"]],
     "goldman-stone": [["--a", "3", "--b", "2"], ["--a", "3", "--b", "2", "--n", "3"]],
     "three mixed": [["--n", "3", "--b", "2"]],
     "nash-shapley": [["--a", "1", "--b", "1"], ["regions", "--digits", "5"], ["coalitions", "--a", "1", "--b", "2"]],
-    "kuhn3": [["--cards", "4", "--pot", "3"], ["--cards", "5", "--pot", "3"]],  # rational; an isolating box
+    "kuhn3": [["--cards", "4", "--pot", "3"], ["--cards", "5", "--pot", "3"],  # rational; an isolating box
+              ["--cards", "5", "--pot", "5/2"]],  # algebraic of degree 14 (slow)
     "kuhn3 branch": [["--cards", "4", "--pot-min", "2", "--pot-max", "5/2", "--csv", "{tmp}/branch.csv"]],
     "verify": [["--paper", "004"]],
     "sweep": [["vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "-o", "{tmp}/sweep.jsonl", "--workers", "1"]],
-    "solve": [["--list"], ["{tmp}/vn.efg"], ["library:kuhn"], ["openspiel:kuhn_poker"]],
+    "solve": [["--list"], ["{tmp}/vn.efg"], ["{tmp}/vn.efg", "--all-pure"], ["library:kuhn"],
+              ["library:kuhn", "--family"], ["openspiel:kuhn_poker"]],
 }
 
 #: Cases too slow for the quick run (minutes): run with -m slow.
-SLOW = {"nash-shapley coalitions --a 1 --b 2"}
+SLOW = {"nash-shapley coalitions --a 1 --b 2", "kuhn3 --cards 5 --pot 5/2"}
 
 
 def command_table() -> list[tuple[str, argparse.ArgumentParser]]:

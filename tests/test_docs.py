@@ -21,3 +21,5 @@ def test_docs_build_without_warnings(tmp_path):
         assert (tmp_path / "html" / f"{page}.html").exists(), page
     assert "disagrees" in (tmp_path / "html" / "_generated" / "errata.html").read_text()
     assert "--max-memory" in (tmp_path / "html" / "cli.html").read_text()
+    json_page = (tmp_path / "html" / "json.html").read_text()
+    assert "labelled_strategies" in json_page and "minimal_polynomial_of_c" in json_page  # the generated key list

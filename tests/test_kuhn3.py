@@ -395,7 +395,11 @@ def test_cli_irrational_equilibrium(capsys):
     assert out["details"]["field"]["degree"] == "14" and out["equilibria"][0]["certified"] is True
     assert main(["kuhn3", "--cards", "5", "--pot", "5/2"]) == 0
     text = capsys.readouterr().out
-    assert "irrational equilibrium, certified True" in text and "values ~ -0.04031849089" in text
+    assert "irrational equilibrium, certified True" in text and "values: ≈ -0.04031849089" in text
+    assert "legend: strategies keyed by node number" in text and "  12: player 3, player 1 bet, player 2 called" in text
+    assert " ~ " not in text  # no bare float: certified decimals are marked ≈
+    eq = out["equilibria"][0]
+    assert eq["approx"]["values"][0] == "-0.04031849089" and eq["approx"]["strategies"]["1"][1].startswith("0.")
 
 
 def test_cli_bad_input(capsys):

@@ -43,10 +43,21 @@ def test_kuhn_value_exact_and_nash_conv():
     result = solve("kuhn_poker")
     [eq] = result.equilibria
     assert eq.certified and result.value == Fraction(-1, 18) and eq.values[1] == Fraction(1, 18)
-    # one row per information state, the legal actions (Pass, Bet) in action-id order
-    assert set(eq.strategies) == {f"{card}{history}" for card in "012" for history in ("", "pb", "p", "b")}
-    assert all(len(row) == 2 and sum(row) == 1 for row in eq.strategies.values())
+    # per player, one row per information state, the legal actions (Pass, Bet) in action-id order
+    assert set(eq.strategies) == {"0", "1"}
+    assert set(eq.strategies["0"]) == {f"{card}{history}" for card in "012" for history in ("", "pb")}
+    assert set(eq.strategies["1"]) == {f"{card}{history}" for card in "012" for history in ("p", "b")}
+    assert all(len(row) == 2 and sum(row) == 1 for table in eq.strategies.values() for row in table.values())
     assert nash_conv("kuhn_poker", eq.strategies) < 1e-12
+    # the same rows named by OpenSpiel's action_to_string
+    assert {key: list(row.values()) for key, row in eq.labelled["0"].items()} == eq.strategies["0"]
+    assert eq.labelled["0"]["1pb"] == {"Pass": Fraction(1, 3), "Bet": Fraction(2, 3)}
+
+
+def test_the_flat_table_of_earlier_releases_is_still_read():
+    strategies = solve("kuhn_poker").equilibria[0].strategies
+    flat = {key: row for table in strategies.values() for key, row in table.items()}
+    assert nash_conv("kuhn_poker", flat) < 1e-12
 
 
 def test_kuhn_tree_sizes_and_names():
@@ -60,12 +71,13 @@ def test_kuhn_tree_sizes_and_names():
 
 
 def test_a_bad_policy_is_seen_by_nash_conv():
-    uniform = {key: ["1/2", "1/2"] for key in solve("kuhn_poker").equilibria[0].strategies}
+    uniform = {key: ["1/2", "1/2"] for table in solve("kuhn_poker").equilibria[0].strategies.values() for key in table}
     assert nash_conv("kuhn_poker", uniform) > 0.1
 
 
 def test_to_tabular_policy_checks_the_table():
-    strategies = dict(solve("kuhn_poker").equilibria[0].strategies)
+    strategies = {key: row for table in solve("kuhn_poker").equilibria[0].strategies.values()
+                  for key, row in table.items()}
     with pytest.raises(InvalidParameterError, match="legal actions"):
         to_tabular_policy("kuhn_poker", {**strategies, "0": ["1"]})
     del strategies["0pb"]
@@ -246,7 +258,9 @@ def test_cli_json_shape(capsys):
     assert data["game"] == "kuhn_poker" and data["params"] == {"players": "2"}
     [eq] = data["equilibria"]
     assert eq["values"] == ["-1/18", "1/18"] and eq["certified"] is True
-    assert len(eq["strategies"]) == 12 and eq["strategies"]["2"] == ["0", "1"]  # the king always bets
+    assert list(eq["strategies"]) == ["0", "1"] and len(eq["strategies"]["0"]) == 6
+    assert eq["strategies"]["0"]["2"] == ["0", "1"]  # the king always bets
+    assert eq["labelled_strategies"]["0"]["2"] == {"Pass": "0", "Bet": "1"}
     assert nash_conv("kuhn_poker", eq["strategies"]) < 1e-12
 
 

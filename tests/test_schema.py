@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 
 import pytest
 
@@ -53,8 +54,79 @@ def test_every_command_prints_the_schema(name, argv, tmp_path, capsys, validator
     data = json.loads(_run(capsys, words + argv + ["--json"]))
     errors = sorted(validator.iter_errors(data), key=str)
     assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5])
+    assert not undocumented(data, schema()), "keys the schema does not document"
     for equilibrium in data["equilibria"]:
         assert equilibrium["certified"] and equilibrium["certificate"]["holds"]
+
+
+def _resolve(node: dict, root: dict) -> dict:
+    while "$ref" in node:
+        node = root["$defs"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def undocumented(data, node: dict, root: dict | None = None, path: str = "") -> list[str]:
+    """Every key of ``data`` that the schema does not list with a description, walked through the shape.
+
+    Where the schema lists ``properties`` and forbids others, each key must be
+    one of them and carry a description; a deprecated key must come with the
+    key that replaces it (the schema's description names it: "the same as `new`").
+    Objects whose keys are data (player names, information sets) are not walked.
+    """
+    root = root or node
+    node = _resolve(node, root)
+    missing: list[str] = []
+    if isinstance(data, list) and "items" in node:
+        for item in data:
+            missing += undocumented(item, node["items"], root, path + "[]")
+    if not isinstance(data, dict) or node.get("additionalProperties", True) is not False:
+        return missing
+    for key, value in data.items():
+        described = node.get("properties", {}).get(key)
+        if described is None or "description" not in _resolve(described, root):
+            missing.append(f"{path}.{key}")
+            continue
+        if described.get("deprecated"):
+            new = re.search(r"same as `([^`.]+)", described["description"]).group(1)
+            if new not in data:
+                missing.append(f"{path}.{key} (deprecated) without {new}")
+        missing += undocumented(value, described, root, f"{path}.{key}")
+    return missing
+
+
+def _properties(node, path=""):
+    """Every ``(path, property schema)`` of the schema, through its definitions."""
+    if isinstance(node, dict):
+        for key, value in node.get("properties", {}).items():
+            yield f"{path}.{key}", value
+        for key, value in node.items():
+            if isinstance(value, (dict, list)):
+                yield from _properties(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for item in node:
+            yield from _properties(item, path)
+
+
+def test_every_key_of_the_schema_is_described_and_snake_case():
+    for path, prop in _properties(schema()):
+        assert "description" in _resolve(prop, schema()) or prop.get("$ref"), path
+        key = path.rsplit(".", 1)[1]
+        assert prop.get("deprecated") or re.fullmatch(r"[a-z][a-z0-9_]*", key), f"{path}: not snake_case"
+
+
+def test_the_walk_finds_an_undocumented_key():
+    good = {"game": "g", "params": {}, "equilibria": []}
+    assert undocumented(good, schema()) == []
+    assert undocumented({**good, "best bet": "2"}, schema()) == [".best bet (deprecated) without best_bet"]
+    assert undocumented({**good, "details": {"no such key": 1}}, schema()) == [".details.no such key"]
+    eq = {"values": ["1"], "strategies": {"I": ["1"]}, "certified": True, "certificate": {"holds": True, "scope": "x"},
+          "surprise": 1}
+    assert undocumented({**good, "equilibria": [eq]}, schema()) == [".equilibria[].surprise"]
+
+
+def test_every_command_has_json():
+    """One vocabulary: --json on every command (vn efg included), so any command can be scripted and swept."""
+    assert [name for name, _ in command_table() if not has_json(name)] == []
 
 
 def test_every_command_is_walked():
@@ -77,3 +149,20 @@ def test_the_schema_rejects_a_wrong_shape(validator):
     assert not validator.is_valid({"game": "g", "params": {}})
     assert not validator.is_valid({**good, "equilibria": [{"values": ["1"], "strategies": {"I": []},
                                                            "certified": True}]})
+
+
+def test_the_json_page_lists_every_key_of_the_schema():
+    """docs/json.md includes the list docs/conf.py generates from the schema; that list names every key."""
+    from pathlib import Path
+
+    from exactpoker.schema import keys_markdown
+
+    text = keys_markdown()
+    for path, prop in _properties(schema()):
+        key = path.rsplit(".", 1)[1]
+        assert re.search(rf"\| `([\w ./*\[\]-]+\.)?{re.escape(key)}` \|", text), f"{path} is not on the JSON page"
+        if prop.get("deprecated"):
+            assert f"| `{key}` |" not in text or "**deprecated**" in text.split(f"`{key}` |", 1)[1].split("\n")[0]
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    assert "{include} _generated/json_keys.md" in (docs / "json.md").read_text()
+    assert "keys_markdown()" in (docs / "conf.py").read_text() and "json_keys.md" in (docs / "conf.py").read_text()

@@ -137,7 +137,6 @@ def test_another_sweeps_file_is_refused_and_left_untouched(tmp_path, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["nosuch"], "'nosuch' is not a command of exactpoker"),
     (["vn"], "needs one more word"),
-    (["vn", "efg"], "no --json record"),
     (["vn", "mixed", "--grid", "q=1..3"], "has no parameter --q"),
     (["vn", "mixed", "--grid", "n=3..2"], "the range is empty"),
     (["vn", "mixed", "--grid", "n"], "must look like name=values"),

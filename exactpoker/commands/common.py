@@ -32,8 +32,15 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 
 
 def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
-    """Print ``payload`` as JSON when ``--json`` was given, else ``text``."""
-    print(json.dumps(payload, indent=2) if args.json else text)
+    """Print ``payload`` as JSON when ``--json`` was given, else ``text``.
+
+    The payload's keys are given in the one JSON vocabulary: a key that is not
+    snake_case is also given under its snake_case name
+    (:func:`exactpoker.results.with_snake_keys`; the old one is deprecated).
+    """
+    from exactpoker.results import with_snake_keys
+
+    print(json.dumps(with_snake_keys(payload), indent=2) if args.json else text)
 
 
 def add_runner_options(parser: argparse.ArgumentParser, *, timeout: bool = False) -> None:

@@ -7,7 +7,9 @@
     exactpoker kuhn3 branch --cards N --pot-min A --pot-max B --csv FILE [--plot FILE]
 
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
-probability of the aggressive action (bet or call) for cards ``1..N``.
+probability of the aggressive action (bet or call) for cards ``1..N``; the
+output's ``legend`` (a block at the end of the text) says who acts at each node
+and after what.  ``branch`` writes floats and says that they are uncertified.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, add_output, emit
+from exactpoker.display import decimal, is_irrational, shown
 from exactpoker.errors import InvalidParameterError
 from exactpoker.results import shaped
 
@@ -34,31 +37,59 @@ def _solve(args: argparse.Namespace) -> None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
     guard.require(guard.kuhn3(args.cards), f"kuhn3 --cards {args.cards}")
     result = kuhn3.equilibrium(args.cards, args.pot, digits=kuhn3.DIGITS if args.digits is None else args.digits)
-    emit(args, result.to_dict(), _text(result))
+    emit(args, {**result.to_dict(), "legend": _legend()}, _text(result) + "\n" + _legend_text())
+
+
+#: What happened before each node (seed 003 section 2, Figure 10); who acts and the actions come from ``NODES``.
+_SITUATIONS = {1: "opening", 2: "after player 1 checked", 3: "after two checks", 4: "player 3 bet after two checks",
+               5: "player 3 bet, player 1 folded", 6: "player 3 bet, player 1 called",
+               7: "player 2 bet after player 1 checked", 8: "player 2 bet, player 3 folded",
+               9: "player 2 bet, player 3 called", 10: "player 1 bet", 11: "player 1 bet, player 2 folded",
+               12: "player 1 bet, player 2 called"}
+
+
+def _legend() -> dict[str, object]:
+    """The JSON ``legend``: what ``strategies`` lists, and each node number's situation."""
+    from exactpoker.games.kuhn3 import NODES
+
+    return {"strategies": "keyed by node number (seed 003's numbering): per node, for cards 1..N, the probability "
+                          "that the player to act takes the aggressive action (bet or call)",
+            "nodes": {str(node): f"player {player + 1}, {_SITUATIONS[node]}: {high} (else {low})"
+                      for node, (player, low, high) in NODES.items()}}
+
+
+def _legend_text() -> str:
+    legend = _legend()
+    return "\n".join([f"legend: strategies {legend['strategies']}; nodes:"]
+                     + [f"  {node}: {meaning}" for node, meaning in legend["nodes"].items()])  # type: ignore[union-attr]
 
 
 def _text(result: "SolveResult") -> str:
-    """The result as text; an irrational equilibrium (long exact expressions) shown to 10 digits."""
+    """The result as text; an irrational equilibrium (long exact expressions) shown to 10 certified digits."""
     field = result.details.get("field")
     if field is None:
         return str(result)
-    approximate = result.details["approximate"]
+    eq = result.equilibria[0]
     params = ", ".join(f"{name} = {value}" for name, value in result.params.items())
-    lines = [f"{result.game} ({params}): irrational equilibrium, certified "
-             f"{result.equilibria[0].certified}; entries in Q(theta), theta the root of "
-             f"{field['minimal_polynomial']} in ({field['interval'][0]}, {field['interval'][1]})",
-             "values ~ " + ", ".join(f"{v:.10g}" for v in approximate["values"])]
-    lines += [f"  node {node}: " + ", ".join(f"{v:.10g}" for v in row)
-              for node, row in approximate["strategies"].items()]
-    lines.append("(exact values: --json)")
+    lines = [f"{result.game} ({params}) by {result.method}: irrational equilibrium, certified {eq.certified}; "
+             f"entries in Q(theta), theta the root of {field['minimal_polynomial']} in "
+             f"({field['interval'][0]}, {field['interval'][1]})",
+             "values: " + ", ".join(_entry(v) for v in eq.exact_values)]
+    lines += [f"  node {node}: " + ", ".join(_entry(v) for v in row) for node, row in eq.exact_strategies.items()]
+    lines.append("(irrational entries as certified decimals, ≈; their exact values in Q(theta): --json)")
     return "\n".join(lines)
+
+
+def _entry(value: object) -> str:
+    """A rational exactly; an irrational number by its certified decimal (``≈ 0.1234567890``)."""
+    return f"≈ {decimal(value)}" if is_irrational(value) else shown(value)
 
 
 def _skp(args: argparse.Namespace) -> None:
     from exactpoker.games import kuhn3_skp
 
     result = kuhn3_skp.equilibrium(args.pot)
-    emit(args, result.to_dict(), str(result))
+    emit(args, {**result.to_dict(), "legend": _legend()}, str(result) + "\n" + _legend_text())
 
 
 def _branch(args: argparse.Namespace) -> None:
@@ -76,9 +107,16 @@ def _branch(args: argparse.Namespace) -> None:
         "points": len(points),
         "csv": args.csv,
         "plot": args.plot,
+        "certified": False,
+        "notes": [_UNCERTIFIED],
     }, kuhn3.NAME, {"cards": str(args.cards), "pot-min": str(args.pot_min), "pot-max": str(args.pot_max)})
-    text = f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
+    text = (f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
+            + f"\n{_UNCERTIFIED}")
     emit(args, payload, text)
+
+
+_UNCERTIFIED = ("uncertified: the branch's points are floating-point solutions of the regularised system, not "
+                "checked equilibria (an exact, certified equilibrium at one pot: exactpoker kuhn3 --cards N --pot P)")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

@@ -16,7 +16,7 @@ import argparse
 from exactpoker.commands.common import add_json, add_runner_options, emit, runner_of
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import parse_int
-from exactpoker.results import shaped
+from exactpoker.results import shaped, with_snake_keys
 
 __all__ = ["add_commands"]
 
@@ -46,7 +46,7 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         from exactpoker.games.nash_shapley_coalitions import characteristic_function
 
         values = characteristic_function(args.a, args.b)
-        payload = shaped({"coalitions": [v.to_dict() for v in values.values()]}, "nash-shapley",
+        payload = shaped({"coalitions": [with_snake_keys(v.to_dict()) for v in values.values()]}, "nash-shapley",
                          {"a": args.a, "b": args.b})
         text = "\n".join(f"v({{{', '.join(str(p + 1) for p in c)}}}) = {v.to_dict()['value']}" for c, v in values.items())
         emit(args, payload, text)

@@ -16,7 +16,7 @@ def _mixed(args: argparse.Namespace) -> None:
 
     guard.require(guard.newman_mixed(args.n, args.b, args.method), f"newman mixed --n {args.n} --b {args.b}")
     result = newman.equilibrium(args.n, args.b, method=args.method)
-    emit(args, result.to_dict(), newman.describe(result))
+    emit(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result), result.certified_line()]))
 
 
 def _fewest_bets(lookahead: object) -> int:

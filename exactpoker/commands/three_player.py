@@ -28,12 +28,17 @@ def _continuous(args: argparse.Namespace) -> None:
     guard.require_digits(args.b, "--b", 40, "three continuous")
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
-    exact = payload["exact"]
+    exact, decimals = payload["exact"], solution.decimals()
     payload["equilibria"] = [cut_equilibrium(
-        [exact["value"], None, None], {"I": {"A": exact["A"], "B": exact["B"]}, "II": {"C": exact["C"]},
-                                       "III": {"C": exact["C"]}},
-        True, _SCOPE, digits=solution.digits, decimals=solution.decimals())]
+        [exact["value"], None, None], _cut_strategies(exact), True, _SCOPE,
+        approx={"values": [decimals["value"], None, None], "strategies": _cut_strategies(decimals)},
+        digits=solution.digits, decimals=decimals)]
     emit(args, payload, solution.describe())
+
+
+def _cut_strategies(cuts: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Figure 2's strategies from the cut points: I's ``A``, ``B``; II's and III's ``C``."""
+    return {"I": {"A": cuts["A"], "B": cuts["B"]}, "II": {"C": cuts["C"]}, "III": {"C": cuts["C"]}}
 
 
 def _best_bet(args: argparse.Namespace) -> None:
@@ -41,10 +46,9 @@ def _best_bet(args: argparse.Namespace) -> None:
 
     result = three_player.best_bet(args.digits)
     payload = shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
-    cuts = payload["cuts"]
+    payload["best_bet"] = {"b": payload["best bet"], "value": payload["value"]}  # the shape of vn continuous
     payload["equilibria"] = [cut_equilibrium(
-        [payload["value"], None, None], {"I": {"A": cuts["A"], "B": cuts["B"]}, "II": {"C": cuts["C"]},
-                                         "III": {"C": cuts["C"]}},
+        [payload["value"], None, None], _cut_strategies(payload["cuts"]),
         True, _SCOPE + " at the bet b*; figures are certified decimals", digits=result.digits, exact=False)]
     emit(args, payload, result.describe())
 

@@ -7,7 +7,7 @@ import sys
 
 from exactpoker import guard, progress
 from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import cut_equilibrium
+from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
 
@@ -27,8 +27,14 @@ def _vn_mixed(args: argparse.Namespace) -> None:
 
     guard.require(guard.vn_mixed(args.n, args.method), f"vn mixed --n {args.n}")
     result = von_neumann.equilibrium(args.n, args.b, method=args.method)
-    text = von_neumann.advice(result) if args.advice else str(result)
-    emit(args, result.to_dict(), text)
+    payload = result.to_dict()
+    if args.advice:
+        advice = von_neumann.advice(result)
+        payload["advice"] = advice.splitlines()
+        text = "\n".join([result.headline(), advice, result.certified_line()])
+    else:
+        text = str(result)
+    emit(args, payload, text)
 
 
 def _vn_continuous(args: argparse.Namespace) -> None:
@@ -54,10 +60,17 @@ def _vn_efg(args: argparse.Namespace) -> None:
     from exactpoker.games import von_neumann
 
     guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")
-    text = to_efg(von_neumann.game(args.n, args.b))
+    game = von_neumann.game(args.n, args.b)
+    text = to_efg(game)
     if args.output:
         write_text(args.output, text, "--output")
-    else:
+    if args.json:  # the file's text in the shared shape (or, with -o, a summary of what was written)
+        payload = shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
+                          "bytes": len(text.encode("utf-8"))}, "von-neumann", dict(game.parameters))
+        if not args.output:
+            payload["efg"] = text
+        emit(args, payload, "")
+    elif not args.output:
         sys.stdout.write(text)
 
 
@@ -91,4 +104,5 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     efg.add_argument("--n", required=True, help="deck size, n >= 2")
     efg.add_argument("--b", required=True, help="bet size, a positive rational")
     add_output(efg, "--output", "-o", help="file to write (default: standard output)")
+    add_json(efg)
     efg.set_defaults(run=_vn_efg)

@@ -29,9 +29,11 @@ where two players share an information-state string (OpenSpiel's
 the tree is compiled (:func:`~exactpoker.core.tree.compile_tree`), naming the
 information set that breaks it.
 
-Results lay out strategies as OpenSpiel does (:func:`openspiel_tables`): one
-entry per information-state string with the probabilities of the legal
-actions in increasing action id, which :func:`to_tabular_policy` turns into
+Results lay out strategies per player as OpenSpiel does (:func:`openspiel_tables`):
+for each player (``"0"``, ``"1"``, ...) one entry per information-state string
+with the probabilities of the legal actions in increasing action id (the
+result's ``labelled_strategies`` names them by ``action_to_string``), which
+:func:`to_tabular_policy` turns into
 an ``open_spiel.python.policy.TabularPolicy`` so that OpenSpiel's own
 ``exploitability.nash_conv`` can check the answer.
 
@@ -316,25 +318,33 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
     return LoadedGame(tree, openspiel_tables, f"openspiel:{full_name}")
 
 
-def openspiel_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, list[Fraction]]:
-    """``{information_state_string: [probability of each legal action, by increasing action id]}``.
+def openspiel_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, list[Fraction]]]:
+    """Per player, ``{information_state_string: [probability of each legal action, by increasing action id]}``.
 
-    One flat table over all players (their strings are distinct, checked by
-    :func:`load_openspiel`): exactly the rows of an OpenSpiel ``TabularPolicy``.
+    Together (the strings of different players are distinct, checked by
+    :func:`load_openspiel`) the rows are exactly those of an OpenSpiel ``TabularPolicy``.
     """
     return {
-        key: list(probs)
-        for p in range(compiled.num_players)
-        for key, probs in profile.by_infoset(compiled, p).items()
+        name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
+        for p, name in enumerate(compiled.player_names)
     }
 
 
-def to_tabular_policy(game: "str | pyspiel.Game", strategies: Mapping[str, Sequence[object]]) -> "TabularPolicy":
+def _rows(strategies: Mapping[str, Any]) -> dict[str, Sequence[object]]:
+    """One ``{information state: row}`` table from the per-player layout (or from an already flat one)."""
+    if strategies and all(isinstance(table, Mapping) for table in strategies.values()):
+        return {key: row for table in strategies.values() for key, row in table.items()}
+    return dict(strategies)
+
+
+def to_tabular_policy(game: "str | pyspiel.Game", strategies: Mapping[str, Any]) -> "TabularPolicy":
     """An OpenSpiel ``TabularPolicy`` of ``game`` holding ``strategies`` (as floats).
 
     ``strategies`` is laid out as :func:`openspiel_tables` (a solve result's
-    ``equilibria[k].strategies``, or its JSON): probabilities may be
-    fractions, sympy numbers or exact strings such as ``"1/3"``.
+    ``equilibria[k].strategies``, or its JSON), per player; the flat table of
+    earlier releases (one ``{information state: row}`` over all players) is
+    read too.  Probabilities may be fractions, sympy numbers or exact strings
+    such as ``"1/3"``.
 
     Raises
     ------
@@ -348,6 +358,7 @@ def to_tabular_policy(game: "str | pyspiel.Game", strategies: Mapping[str, Seque
     if isinstance(game, str):
         game = _load(game)
     policy = TabularPolicy(game)
+    strategies = _rows(strategies)
     missing = [key for key in policy.state_lookup if key not in strategies]
     unknown = [key for key in strategies if key not in policy.state_lookup]
     if missing or unknown:

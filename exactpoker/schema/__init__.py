@@ -17,7 +17,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["schema"]
+__all__ = ["schema", "keys_markdown"]
 
 
 @cache
@@ -28,3 +28,49 @@ def _text() -> str:
 def schema() -> dict[str, Any]:
     """The schema of :meth:`exactpoker.results.SolveResult.to_dict` and of every ``--json`` output (a fresh copy)."""
     return json.loads(_text())
+
+
+#: The objects whose keys the documentation lists, in page order: (heading, where in the schema).
+_SECTIONS = (("Top level", ()), ("Each of `equilibria`", ("$defs", "equilibrium")),
+             ("`certificate` (of an equilibrium)", ("$defs", "certificate")),
+             ("`details`", ("$defs", "details")), ("Each of `claims` (verify)", ("$defs", "claim")),
+             ("Each of `coalitions` (nash-shapley coalitions)", ("$defs", "coalition")))
+
+
+def _type(prop: dict[str, Any]) -> str:
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[1]
+    kind = prop.get("type", "any")
+    return " or ".join(kind) if isinstance(kind, list) else kind
+
+
+def _rows(properties: dict[str, Any], definitions: dict[str, Any], prefix: str = "") -> list[str]:
+    rows = []
+    for key, prop in properties.items():
+        note = "**deprecated**: " if prop.get("deprecated") else ""
+        described = definitions[prop["$ref"].rsplit("/", 1)[1]] if "$ref" in prop else prop
+        description = described.get("description", "").replace("|", "\\|")
+        rows.append(f"| `{prefix}{key}` | {_type(prop)} | {note}{description} |")
+        rows += _rows(prop.get("properties", {}), definitions, f"{prefix}{key}.")
+        items = prop.get("items", {})
+        if "properties" in items:
+            rows += _rows(items["properties"], definitions, f"{prefix}{key}[].")
+    return rows
+
+
+def keys_markdown() -> str:
+    """Every key of the schema as Markdown tables, one per object (the JSON page's key list).
+
+    Generated from ``result.json`` when the documentation is built
+    (``docs/conf.py`` writes it to ``docs/_generated/json_keys.md``), so the
+    page cannot fall behind the schema.
+    """
+    data = schema()
+    lines: list[str] = []
+    for heading, where in _SECTIONS:
+        node = data
+        for step in where:
+            node = node[step]
+        lines += [f"### {heading}", "", node.get("description", ""), "", "| key | type | meaning |", "|---|---|---|"]
+        lines += _rows(node["properties"], data["$defs"]) + [""]
+    return "\n".join(lines)

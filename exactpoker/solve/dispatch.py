@@ -43,7 +43,7 @@ from exactpoker.results import Equilibrium, SolveResult
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.nplayer import NPlayerSolution
 
-__all__ = ["Method", "METHODS", "solve_game", "solve_compiled", "infoset_tables"]
+__all__ = ["Method", "METHODS", "solve_game", "solve_compiled", "infoset_tables", "labelled_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
 METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
@@ -61,6 +61,21 @@ def infoset_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[st
         name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
         for p, name in enumerate(compiled.player_names)
     }
+
+
+def labelled_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per player name, per information set, ``{action name: probability}``: the game's own names.
+
+    The names are the front end's (a Gambit file's information-set and action
+    labels, OpenSpiel's ``information_state_string`` and ``action_to_string``,
+    the poker language's labels); the result's ``labelled_strategies``.
+    """
+    result = {}
+    for p, name in enumerate(compiled.player_names):
+        layout = compiled.layouts[p]
+        result[name] = {layout.infoset_name(i): dict(zip(layout.infoset_actions(i), profile.strategies[p][i]))
+                        for i in range(layout.num_infosets)}
+    return result
 
 
 def solve_game(game: Any, **options: Any) -> SolveResult:
@@ -205,7 +220,7 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
         notes.extend(found.notes())
         used = found.method + ("" if shifted is None else f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum")
         if not found.zero_sum:
-            details["bases visited"] = dict(zip(compiled.player_names, found.bases))
+            details["bases_visited"] = dict(zip(compiled.player_names, found.bases))
         return found.profiles(compiled), used, found.to_dict(compiled)
     if players < 2:
         raise InvalidParameterError("--all needs a game of two or more players; this one has one (use solve)")
@@ -270,7 +285,8 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | NPlayerSolutio
             f"solve: a candidate equilibrium failed the exact check (max regret {certificate.max_regret}); "
             "nothing is returned"
         )
-    return Equilibrium.from_certificate(certificate, tables(compiled, profile), profile)
+    return Equilibrium.from_certificate(certificate, tables(compiled, profile), profile,
+                                        labelled=labelled_tables(compiled, profile))
 
 
 def _decision_problem(compiled: CompiledGame) -> BehaviourProfile:
