@@ -1,7 +1,7 @@
 """A game whose payoffs are polynomials in one named parameter, compiled to exact polynomial sequence-form payoffs.
 
-A :class:`ParametricGame` is a rule ``build(value) -> GameTree`` that gives
-the game at every admissible value of a parameter (a bet size, an ante, the
+A :class:`ParametricGame` is a rule ``at(value) -> CompiledGame`` that gives
+the compiled game at every admissible value of a parameter (a bet size, an ante, the
 pot), with a proven bound ``degree`` on the degree of every leaf payoff in
 the parameter, and the same tree shape (players, information sets, actions)
 for every value.  :func:`compile_parametric` turns it into a
@@ -34,7 +34,6 @@ from typing import Callable, Sequence
 from flint import fmpq, fmpq_poly
 
 from exactpoker.core.compiled import CompiledGame
-from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str
 
@@ -50,8 +49,9 @@ class ParametricGame:
     name : str
     parameter : str
         The parameter's name (``"bet"``, ``"b"``, ...).
-    build : callable
-        ``build(value: Fraction) -> GameTree``; raises
+    at : callable
+        ``at(value: Fraction) -> CompiledGame``, the game compiled from its
+        rules at that value (e.g. ``compile_tree(tree(value))``); raises
         :class:`~exactpoker.errors.InvalidParameterError` outside the
         parameter's range.
     degree : int
@@ -60,7 +60,7 @@ class ParametricGame:
 
     name: str
     parameter: str
-    build: Callable[[Fraction], GameTree]
+    at: Callable[[Fraction], CompiledGame]
     degree: int = 1
 
 
@@ -130,7 +130,7 @@ class ParametricCompiled:
 
     def at(self, value: Fraction) -> CompiledGame:
         """The game compiled from its rules at the rational ``value`` (independent of the polynomials)."""
-        return compile_tree(self.game.build(value))
+        return self.game.at(value)
 
 
 def compile_parametric(game: ParametricGame, points: Sequence[Fraction]) -> ParametricCompiled:
@@ -152,7 +152,7 @@ def compile_parametric(game: ParametricGame, points: Sequence[Fraction]) -> Para
     chosen = list(dict.fromkeys(Fraction(p) for p in points))[: game.degree + 2]
     if len(chosen) < game.degree + 2:
         raise InvalidParameterError(f"compile_parametric(): need {game.degree + 2} distinct points; got {len(chosen)}")
-    compiled = [compile_tree(game.build(p)) for p in chosen]
+    compiled = [game.at(p) for p in chosen]
     shape = _shape(compiled[0])
     for p, c in zip(chosen[1:], compiled[1:]):
         if _shape(c) != shape:

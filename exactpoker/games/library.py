@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from exactpoker.core.parametric import ParametricGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
-from exactpoker.core.tree import GameTree
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
@@ -184,10 +185,10 @@ def parametric(text: str, parameter: str) -> ParametricGame:
     if parameter in params:
         raise InvalidParameterError(f"--over: {parameter} is also fixed in library:{text}; give it only once")
 
-    def build(value: Fraction) -> GameTree:
-        return game(name, **params, **{parameter: value})
+    def compiled(value: Fraction) -> CompiledGame:
+        return compile_tree(game(name, **params, **{parameter: value}))
 
-    return ParametricGame(f"library:{text}", parameter, build, degree=1)
+    return ParametricGame(f"library:{text}", parameter, compiled, degree=1)
 
 
 def describe_library() -> list[dict[str, Any]]:
