@@ -11,13 +11,16 @@ Stengel 1996; :mod:`exactpoker.solve.sequence_form`) with payoff matrix
    optimal simplex basis of ``M(t)`` (HiGHS's basis, recomputed and repaired
    by exact pivots: :func:`~exactpoker.solve.basis.solve_from_basis`).
 2. Solve that basis over ``Q(r)``, fraction-free: with ``K(r)`` the basic
-   columns on the tight rows, ``Delta(r) = det K(r)`` and the numerators
-   ``N(r) = Delta(r) K(r)^{-1} b`` and ``W(r) = Delta(r) K(r)^{-T} c_B`` are
-   polynomials of degree at most the sum of the column degrees of ``K`` (and of
-   the row degrees), so they are interpolated exactly from that many + 1
-   rational points, each one exact solve (python-flint).  The identities
-   ``K N = Delta b`` and ``K^T W = Delta c_B`` are then checked as
-   polynomials.
+   columns on the tight rows, the solution ``K^{-1} b`` and the multipliers
+   ``K^{-T} c_B`` are rational functions with a common denominator dividing
+   ``det K(r)``, whose degree is at most the sum of the column degrees of
+   ``K`` (and of the row degrees).  They are computed at rational points
+   (sparse exact solves, :class:`~exactpoker.solve.sparse_exact.BlockTriangular`),
+   a common denominator ``Delta`` is found by rational reconstruction and the
+   numerators ``N = Delta K^{-1} b``, ``W = Delta K^{-T} c_B`` by
+   interpolation, with early termination: the identities ``K N = Delta b``
+   and ``K^T W = Delta c_B``, checked as polynomials, are the proof, and the
+   number of points doubles until they hold (the degree bound caps it).
 3. Optimality of the basis for every ``r`` of an interval is the simplex
    method's stopping rule with polynomial signs (Chvátal, *Linear
    Programming*, 1983, ch. 10, sensitivity analysis; here the parameter is in
@@ -41,7 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from flint import fmpq, fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_poly
 
 from exactpoker.algebraic import RealAlgebraic, rational_between
 from exactpoker.core.compiled import SequenceLayout
@@ -51,6 +54,7 @@ from exactpoker.solve.basis import solve_from_basis
 from exactpoker.solve.float_guide import optimal_basis
 from exactpoker.solve.sequence_form import StandardLP, realization_matrix
 from exactpoker.solve.sign_intervals import compare, largest_interval
+from exactpoker.solve.sparse_exact import BlockTriangular
 
 __all__ = ["PolyLP", "LPPiece", "sequence_form_poly_lp", "piecewise_lp"]
 
@@ -160,45 +164,100 @@ def _degree_bound(matrix: list[dict[int, fmpq_poly]]) -> int:
     return max(0, min(by_column, sum(rows.values())))
 
 
-def _solve_at(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int], point: fmpq):
-    """``(det K, det K * K^{-1} b, det K * K^{-T} c)`` at one point, or None where ``K`` is singular."""
-    n = len(matrix)
-    dense = fmpq_mat(n, n)
-    for j, col in enumerate(matrix):
-        for i, p in col.items():
-            dense[i, j] = p(point)
-    det = dense.det()
-    if det == 0:
+def _solve_at(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int], point: fmpq) -> list[fmpq] | None:
+    """``K^{-1} b`` then ``K^{-T} c`` at one point (sparse, block by block), or None where ``K`` is singular."""
+    columns = []
+    for col in matrix:
+        values = {i: p(point) for i, p in col.items()}
+        columns.append({i: v for i, v in values.items() if v != 0})
+    try:
+        solver = BlockTriangular(columns)
+        return solver.solve(rhs) + solver.solve_transpose(cost)
+    except DegenerateSystemError:
         return None
-    values = dense.solve(fmpq_mat(n, 1, rhs))
-    duals = dense.transpose().solve(fmpq_mat(n, 1, cost))
-    return det, [values[k, 0] * det for k in range(n)], [duals[k, 0] * det for k in range(n)]
+
+
+def _reconstruct(points: list[Fraction], values: list[Fraction]) -> tuple[fmpq_poly, fmpq_poly] | None:
+    """``P / Q`` with ``deg P, deg Q < len(points) / 2`` through the values (rational reconstruction), or None.
+
+    The interpolant ``I`` of the values is reduced with the extended Euclidean
+    algorithm against ``prod (r - points_k)`` until the remainder's degree
+    drops below half the number of points (von zur Gathen and Gerhard,
+    *Modern Computer Algebra*, 2013, section 5.7).
+    """
+    n = len(points)
+    modulus = fmpq_poly([1])
+    for p in points:
+        modulus *= fmpq_poly([fmpq(-p.numerator, p.denominator), 1])
+    r0, r1 = modulus, interpolate(points, values)
+    t0, t1 = fmpq_poly([]), fmpq_poly([1])
+    while not r1.is_zero() and r1.degree() >= n // 2:
+        quotient = r0 // r1
+        r0, r1 = r1, r0 - quotient * r1
+        t0, t1 = t1, t0 - quotient * t1
+    if t1.is_zero() or any(t1(fmpq(p.numerator, p.denominator)) == 0 for p in points):
+        return None
+    return r1, t1
 
 
 def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly], list[int]]:
-    """The basis solved over ``Q(r)``: ``Delta``, the basic columns' and the tight rows' numerators, tight rows."""
+    """The basis solved over ``Q(r)``: ``Delta``, the basic columns' and the tight rows' numerators, tight rows.
+
+    The solution is computed at rational points (sparse exact solves); a
+    common denominator ``Delta`` is reconstructed from a random combination of
+    the components (:func:`_reconstruct`), the numerators ``Delta * value``
+    interpolated, and the identities ``K N = Delta b``, ``K^T W = Delta c``
+    checked as polynomials: that check is the proof.  Points are doubled until
+    it holds; by ``2 deg det + 2`` points it must (the degree bound).
+    """
     basic_rows = set(rows)
     tight = [i for i in range(lp.num_rows) if i not in basic_rows]
     position = {i: k for k, i in enumerate(tight)}
     matrix = [{position[i]: p for i, p in lp.columns[j].items() if i in position} for j in columns]
     rhs = [lp.rhs[i] for i in tight]
     cost = [lp.cost.get(j, 0) for j in columns]
-    need = _degree_bound(matrix) + 1
-    points, samples = [], []
-    candidate = t
-    while len(points) < need:
-        found = _solve_at(matrix, rhs, cost, fmpq(candidate.numerator, candidate.denominator))
-        if found is not None:
-            points.append(candidate)
-            samples.append(found)
-        elif not points and candidate == t:
-            raise DegenerateSystemError(f"parametric LP: the basis found at r = {t} is singular there")
-        candidate += 1
-    delta = interpolate(points, [_fraction(s[0]) for s in samples])
-    primal = [interpolate(points, [_fraction(s[1][k]) for s in samples]) for k in range(len(columns))]
-    duals = [interpolate(points, [_fraction(s[2][k]) for s in samples]) for k in range(len(tight))]
-    _check_identities(matrix, rhs, cost, delta, primal, duals)
-    return delta, primal, duals, tight
+    limit = 2 * _degree_bound(matrix) + 3
+    points: list[Fraction] = []
+    samples: list[list[Fraction]] = []
+    candidate, wanted, attempt = t, 6, 0
+    while True:
+        while len(points) < min(wanted, limit):
+            found = _solve_at(matrix, rhs, cost, fmpq(candidate.numerator, candidate.denominator))
+            if found is not None:
+                points.append(candidate)
+                samples.append([_fraction(v) for v in found])
+            elif candidate == t:
+                raise DegenerateSystemError(f"parametric LP: the basis found at r = {t} is singular there")
+            candidate += 1
+        attempt += 1
+        lifted = _try_lift(matrix, rhs, cost, points, samples, attempt)
+        if lifted is not None:
+            delta, primal, duals = lifted
+            return delta, primal, duals, tight
+        if len(points) >= limit and attempt > 3:
+            raise DegenerateSystemError("parametric LP: no polynomial solution of the basis (reconstruction failed)")
+        wanted = min(2 * wanted, limit)
+
+
+def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int], points: list[Fraction],
+              samples: list[list[Fraction]], seed: int) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly]] | None:
+    """Denominator, primal and dual numerators from the samples, if they satisfy the identities."""
+    size = len(samples[0])
+    weights = [(seed * 7919 + 104729 * k) % 97 + 1 for k in range(size)]
+    combined = [sum((w * v for w, v in zip(weights, sample) if v), Fraction(0)) for sample in samples]
+    found = _reconstruct(points, combined)
+    if found is None:
+        return None
+    delta = found[1]
+    scale = [_fraction(delta(fmpq(p.numerator, p.denominator))) for p in points]
+    numerators = [interpolate(points, [d * sample[k] for d, sample in zip(scale, samples)]) for k in range(size)]
+    half = len(matrix)
+    primal, duals = numerators[:half], numerators[half:]
+    try:
+        _check_identities(matrix, rhs, cost, delta, primal, duals)
+    except DegenerateSystemError:
+        return None
+    return delta, primal, duals
 
 
 def _fraction(value: fmpq) -> Fraction:
