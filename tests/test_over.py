@@ -187,3 +187,66 @@ def test_cli_over_bad_input(capsys, argv, message):
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+# -- Gambit files with polynomial payoffs ----------------------------------------------------------
+
+
+def _vn_file(tmp_path, n: int = 3):
+    """von Neumann poker written by ``vn efg`` with the bet's payoffs 2 replaced by ``1+b``."""
+    path = tmp_path / "vn.efg"
+    assert main(["vn", "efg", "--n", str(n), "--b", "1", "-o", str(path)]) == 0
+    text = path.read_text().replace("{ -2, 2 }", "{ -1-b, 1+b }").replace("{ 2, -2 }", "{ 1+b, -1-b }")
+    path.write_text(text)
+    return path
+
+
+def test_parametric_efg_equals_the_model(tmp_path, capsys):
+    """A .efg with payoffs 1+b gives the same pieces as von Neumann poker compiled at each b."""
+    from exactpoker.formats.parametric import parametric_file
+
+    path = _vn_file(tmp_path)
+    capsys.readouterr()
+    points = [Fraction(1), Fraction(2), Fraction(3)]
+    from_file = solve_over(compile_parametric(parametric_file(str(path), "b"), points), Fraction(1, 2), 5)
+    model = ParametricGame("vn", "b", lambda b: von_neumann.compiled(3, b), degree=1)
+    direct = solve_over(compile_parametric(model, points), Fraction(1, 2), 5)
+    assert [(str(s), str(e), v) for s, e, v in from_file.value_pieces()] == \
+        [(str(s), str(e), v.subs(sympy.Symbol("b"), sympy.Symbol("b"))) for s, e, v in direct.value_pieces()]
+
+
+def test_parametric_nfg(tmp_path):
+    """[[r, 1], [1, 0]] as a .nfg: 1/(2 - r) up to r = 1, then 1 (the matrix-game doctest)."""
+    from exactpoker.formats.parametric import parametric_file
+
+    path = tmp_path / "m.nfg"
+    path.write_text('NFG 1 R "m" { "1" "2" } { 2 2 }\n\nr -r 1 -1 1 -1 0 0\n')
+    over = solve_over(compile_parametric(parametric_file(str(path), "r"), [Fraction(1, 3), Fraction(2, 3),
+                                                                            Fraction(4, 3)]), 0, 3)
+    matrix = parametric_value([[0, 1], [1, 0]], [[1, 0], [0, 0]], lower=0, upper=3)
+    assert [(str(s), str(v)) for s, _, v in over.value_pieces()] == \
+        [(str(s), str(v)) for s, _, v in matrix.value_pieces()]
+
+
+@pytest.mark.parametrize("text, parameter, message", [
+    ('NFG 1 R "m" { "1" "2" } { 2 2 }\n\n1/r 0 1 -1 1 -1 0 0\n', "r", "not a polynomial"),
+    ('NFG 1 R "m" { "1" "2" } { 2 2 }\n\n1 -1 1 -1 1 -1 0 0\n', "r", "no payoff that depends on r"),
+    ('NFG 1 R "m" { "1" "2" } { 2 2 }\n\n1 -1 1 -1 1 -1 0 0\n', "p", "identifier other than"),
+])
+def test_parametric_file_errors(tmp_path, text, parameter, message):
+    from exactpoker.formats.parametric import parametric_file
+
+    path = tmp_path / "bad.nfg"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=message):
+        parametric_file(str(path), parameter)
+
+
+def test_parameter_in_a_chance_probability_is_refused(tmp_path):
+    from exactpoker.formats.parametric import parametric_file
+
+    path = tmp_path / "chance.efg"
+    path.write_text('EFG 2 R "g" { "1" "2" }\n""\n\nc "" 1 "" { "a" q "b" 1-q } 0\n'
+                    't "" 1 "" { 1, -1 }\nt "" 2 "" { -1, 1 }\n')
+    with pytest.raises(ValueError, match="chance probabilities depend on q"):
+        parametric_file(str(path), "q")
