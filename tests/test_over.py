@@ -250,3 +250,32 @@ def test_parameter_in_a_chance_probability_is_refused(tmp_path):
                     't "" 1 "" { 1, -1 }\nt "" 2 "" { -1, 1 }\n')
     with pytest.raises(ValueError, match="chance probabilities depend on q"):
         parametric_file(str(path), "q")
+
+
+# -- general-sum and many players: certified points on a branch --------------------------------
+
+
+@pytest.mark.slow
+def test_kuhn3_branch_points_certified(capsys):
+    """Three-player Kuhn poker (4 cards) over the pot: every printed exact point passes verify at its pot."""
+    from exactpoker.solve.parametric_branch import solve_branch
+
+    game = compile_parametric(parametric("kuhn3(cards=4)", "pot"), [Fraction(3), Fraction(7, 2), Fraction(4)])
+    branch = solve_branch(game, 3, 4, count=3)
+    assert [p.at for p in branch.points] == [3, Fraction(7, 2), 4]
+    for point in branch.points:
+        assert point.equilibrium is not None and point.equilibrium.certified
+        assert verify(game.at(point.at), point.equilibrium.profile).holds
+    assert branch.branch[0].at == 3.0 and branch.branch[-1].at >= 4 - 1e-6
+
+
+@pytest.mark.slow
+def test_cli_branch_json(capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    from exactpoker.schema import schema
+
+    assert main(["solve", "library:kuhn3(cards=4)", "--over", "pot=3..7/2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert not list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
+    assert all(p["certified"] and p["equilibrium"]["certificate"]["holds"] for p in data["points"])
+    assert not any(b["certified"] for b in data["branch"])

@@ -5,7 +5,9 @@ is compiled with payoffs polynomial in the parameter
 (:mod:`exactpoker.core.parametric`), solved piece by piece
 (:mod:`exactpoker.solve.parametric_game`), and printed with every piece's
 value and strategies as rational functions, the breakpoints as exact numbers,
-and on request the parameter value maximising a player's value.
+and on request the parameter value maximising a player's value.  A
+general-sum or many-player game gets certified equilibria at rational points
+of a continuation branch instead (:mod:`exactpoker.solve.parametric_branch`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
 from exactpoker.results import jsonable, shaped
 
-__all__ = ["run_over", "parse_over", "parse_maximize", "parametric_game", "over_payload"]
+__all__ = ["run_over", "parse_over", "parse_maximize", "parametric_game", "over_payload", "branch_payload"]
 
 _OVER = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^.]+?)\s*\.\.\s*(\S+)\s*$")
 
@@ -123,6 +125,47 @@ def over_text(spec: str, solution: Any, maximum: Any = None) -> str:
     return "\n".join(lines)
 
 
+def branch_payload(spec: str, branch: Any) -> dict[str, Any]:
+    """The JSON of a general-sum / many-player game over an interval: certified points and the float branch."""
+    points = [{"at": exact_str(p.at), "certified": p.equilibrium is not None,
+               **({"equilibrium": p.equilibrium.to_dict()} if p.equilibrium is not None else {"error": p.error})}
+              for p in branch.points]
+    return shaped({
+        "method": "certified equilibria at rational points on the continuation branch of the regularised system "
+                  "(seed 003, section 3); the branch itself is floating point, not certified",
+        "over": {"parameter": branch.parameter, "from": exact_str(branch.lower), "to": exact_str(branch.upper)},
+        "points": points,
+        "branch": [{"at": f"{b.at:.12g}", "values": [f"{v:.12g}" for v in b.values], "certified": False}
+                   for b in branch.branch],
+    }, spec, {})
+
+
+def branch_text(spec: str, branch: Any) -> str:
+    lines = [f"{spec} over {branch.parameter} in [{exact_str(branch.lower)}, {exact_str(branch.upper)}]: "
+             f"{len(branch.branch)} branch points (floats, NOT certified), exact equilibria at rational points:"]
+    for point in branch.points:
+        if point.equilibrium is None:
+            lines.append(f"  {branch.parameter} = {exact_str(point.at)}: {point.error}")
+        else:
+            values = ", ".join(map(str, point.equilibrium.values))
+            lines.append(f"  {branch.parameter} = {exact_str(point.at)}: values {values}, certified: "
+                         f"{'yes' if point.equilibrium.certified else 'NO'}")
+    step = max(1, len(branch.branch) // 10)
+    lines.append("the float branch (uncertified), every " + (f"{step}th point:" if step > 1 else "point:"))
+    lines += [f"  {b.at:.6g}: " + ", ".join(f"{v:.6g}" for v in b.values) for b in branch.branch[::step]]
+    return "\n".join(lines)
+
+
+def _run_branch(args: argparse.Namespace, compiled: Any, lower: Fraction, upper: Fraction) -> None:
+    from exactpoker.commands.common import emit
+    from exactpoker.solve.parametric_branch import solve_branch
+
+    if args.maximize is not None or args.plot is not None:
+        raise InvalidParameterError("--maximize and --plot need exact pieces: a two-player zero-sum game")
+    branch = solve_branch(compiled, lower, upper)
+    emit(args, jsonable(branch_payload(args.game, branch)), branch_text(args.game, branch))
+
+
 def run_over(args: argparse.Namespace) -> None:
     """The ``--over`` branch of ``exactpoker solve``."""
     from exactpoker.commands.common import emit
@@ -135,6 +178,9 @@ def run_over(args: argparse.Namespace) -> None:
     game = parametric_game(args.game, name)
     compiled = compile_parametric(game, _sample_points(lower, upper, game.degree + 2))
     player = None if args.maximize is None else parse_maximize(args.maximize, compiled.player_names)
+    if compiled.num_players != 2 or not compiled.is_zero_sum:
+        _run_branch(args, compiled, lower, upper)
+        return
     solution = solve_over(compiled, lower, upper)
     maximum = None if player is None else solution.maximize(player)
     if args.plot:
