@@ -208,7 +208,8 @@ def test_parametric_efg_equals_the_model(tmp_path, capsys):
     path = _vn_file(tmp_path)
     capsys.readouterr()
     points = [Fraction(1), Fraction(2), Fraction(3)]
-    from_file = solve_over(compile_parametric(parametric_file(str(path), "b"), points), Fraction(1, 2), 5)
+    from_file = solve_over(compile_parametric(parametric_file(str(path), "b", (Fraction(1, 2), Fraction(5))), points),
+                           Fraction(1, 2), 5)
     model = ParametricGame("vn", "b", lambda b: von_neumann.compiled(3, b), degree=1)
     direct = solve_over(compile_parametric(model, points), Fraction(1, 2), 5)
     assert [(str(s), str(e), v) for s, e, v in from_file.value_pieces()] == \

@@ -49,7 +49,7 @@ def parse_maximize(text: str, players: tuple[str, ...]) -> int:
     raise InvalidParameterError(f"--maximize must be one of {allowed}; got {text!r}")
 
 
-def parametric_game(spec: str, parameter: str):  # noqa: ANN201 - a ParametricGame
+def parametric_game(spec: str, parameter: str, lower: Fraction, upper: Fraction):  # noqa: ANN201 - a ParametricGame
     """The game named by ``spec`` as a function of ``parameter`` (``library:...`` or a parametric ``.efg``/``.nfg``)."""
     if spec.startswith("library:"):
         from exactpoker.games.library import parametric
@@ -58,7 +58,7 @@ def parametric_game(spec: str, parameter: str):  # noqa: ANN201 - a ParametricGa
     if spec.lower().endswith((".efg", ".nfg")):
         from exactpoker.formats.parametric import parametric_file
 
-        return parametric_file(spec, parameter)
+        return parametric_file(spec, parameter, (lower, upper))
     raise InvalidParameterError(f"--over works on library:NAME games and on .efg/.nfg files with parameters; "
                                 f"got {spec!r}")
 
@@ -175,7 +175,7 @@ def run_over(args: argparse.Namespace) -> None:
     if args.game is None:
         raise InvalidParameterError("solve --over: give a GAME (library:NAME or a parametric .efg/.nfg file)")
     name, lower, upper = parse_over(args.over)
-    game = parametric_game(args.game, name)
+    game = parametric_game(args.game, name, lower, upper)
     compiled = compile_parametric(game, _sample_points(lower, upper, game.degree + 2))
     player = None if args.maximize is None else parse_maximize(args.maximize, compiled.player_names)
     if compiled.num_players != 2 or not compiled.is_zero_sum:

@@ -31,13 +31,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Callable, Sequence
 
-from flint import fmpq, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str
 
-__all__ = ["ParametricGame", "ParametricCompiled", "compile_parametric", "interpolate"]
+__all__ = ["ParametricGame", "ParametricCompiled", "compile_parametric", "interpolate", "interpolate_many"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,22 @@ def interpolate(points: Sequence[Fraction], values: Sequence[Fraction]) -> fmpq_
     for k in range(n - 2, -1, -1):
         poly = poly * fmpq_poly([-xs[k], 1]) + coeffs[k]
     return poly
+
+
+def interpolate_many(points: Sequence[Fraction], columns: Sequence[Sequence[Fraction]]) -> list[fmpq_poly]:
+    """:func:`interpolate` for many value lists at the same points: one exact Vandermonde solve (python-flint).
+
+    ``columns[k]`` are the values of the ``k``-th polynomial at ``points``.
+    """
+    n = len(points)
+    if not columns:
+        return []
+    xs = [fmpq(p.numerator, p.denominator) for p in points]
+    vandermonde = fmpq_mat(n, n, [x**j for x in xs for j in range(n)])
+    values = fmpq_mat(n, len(columns), [fmpq(col[i].numerator, col[i].denominator)
+                                         for i in range(n) for col in columns])
+    coefficients = vandermonde.solve(values)
+    return [fmpq_poly([coefficients[j, k] for j in range(n)]) for k in range(len(columns))]
 
 
 def _entries(compiled: CompiledGame) -> dict[tuple[int, ...], tuple[Fraction, ...]]:

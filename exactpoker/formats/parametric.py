@@ -16,8 +16,9 @@ its exact value, read by :func:`~exactpoker.formats.efg.read_efg` or
 :func:`~exactpoker.formats.nfg.read_nfg` and compiled.  The degree bound of the
 game's payoffs is the largest degree of the tokens.  The parameter may appear
 in payoffs only: chance probabilities must not depend on it, which is checked
-by reading the chance probabilities at ``degree + 1`` values (a polynomial of
-degree ``<= d`` equal at ``d + 1`` points is constant).
+by reading the chance probabilities at ``degree + 1`` values inside the
+interval of interest (a polynomial of degree ``<= d`` equal at ``d + 1`` points
+is constant).
 """
 
 from __future__ import annotations
@@ -83,8 +84,12 @@ def _chance_probabilities(node: object, out: list[Fraction], seen: set[int]) -> 
     return out
 
 
-def parametric_file(path: str, parameter: str) -> ParametricGame:
+def parametric_file(path: str, parameter: str, within: tuple[Fraction, Fraction] = (Fraction(0), Fraction(1))
+                    ) -> ParametricGame:
     """The ``.efg`` / ``.nfg`` file at ``path`` as a function of ``parameter`` (module docstring).
+
+    ``within`` is the interval of interest: the chance probabilities are
+    compared at points inside it.
 
     Raises
     ------
@@ -112,7 +117,9 @@ def parametric_file(path: str, parameter: str) -> ParametricGame:
     def tree(value: Fraction):  # noqa: ANN202 - a GameTree
         return reader(substitute(text, parameter, value), path).tree
 
-    chances = [_chance_probabilities(tree(Fraction(k)).root, [], set()) for k in range(1, degree + 2)]
+    low, high = within
+    points = [low + (high - low) * Fraction(k, degree + 2) for k in range(1, degree + 2)]
+    chances = [_chance_probabilities(tree(point).root, [], set()) for point in points]
     if any(c != chances[0] for c in chances[1:]):
         raise InvalidParameterError(f"--over: in {path} the chance probabilities depend on {parameter}; "
                                     "a parameter may appear in payoffs only")

@@ -48,7 +48,7 @@ from flint import fmpq, fmpq_poly
 
 from exactpoker.algebraic import RealAlgebraic, rational_between
 from exactpoker.core.compiled import SequenceLayout
-from exactpoker.core.parametric import interpolate
+from exactpoker.core.parametric import interpolate, interpolate_many
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.basis import solve_from_basis
 from exactpoker.solve.float_guide import optimal_basis
@@ -197,7 +197,13 @@ def _reconstruct(points: list[Fraction], values: list[Fraction]) -> tuple[fmpq_p
         t0, t1 = t1, t0 - quotient * t1
     if t1.is_zero() or any(t1(fmpq(p.numerator, p.denominator)) == 0 for p in points):
         return None
-    return r1, t1
+    return r1, _primitive(t1)
+
+
+def _primitive(poly: fmpq_poly) -> fmpq_poly:
+    """``poly`` scaled to integer coefficients without a common factor (Euclid's coefficients grow huge)."""
+    integer = poly.numer()
+    return fmpq_poly(integer) / integer.content()
 
 
 def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly], list[int]]:
@@ -250,7 +256,7 @@ def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
         return None
     delta = found[1]
     scale = [_fraction(delta(fmpq(p.numerator, p.denominator))) for p in points]
-    numerators = [interpolate(points, [d * sample[k] for d, sample in zip(scale, samples)]) for k in range(size)]
+    numerators = interpolate_many(points, [[d * sample[k] for d, sample in zip(scale, samples)] for k in range(size)])
     half = len(matrix)
     primal, duals = numerators[:half], numerators[half:]
     try:
