@@ -280,3 +280,16 @@ def test_cli_branch_json(capsys):
     assert not list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
     assert all(p["certified"] and p["equilibrium"]["certificate"]["holds"] for p in data["points"])
     assert not any(b["certified"] for b in data["branch"])
+
+
+@pytest.mark.slow
+def test_leduc_second_bet_against_point_solves():
+    """Leduc Hold'em (no suits, ranks 2) in the second-round bet on [2, 4]: the pieces agree with point LPs."""
+    game = compile_parametric(parametric("leduc(suits=false,ranks=2)", "bet2"), [Fraction(5, 2), Fraction(3),
+                                                                                  Fraction(7, 2)])
+    over = solve_over(game, 2, 4)
+    assert [str(b) for b in over.breakpoints()] == ["CRootOf(x**3 + 16*x**2 + 20*x - 150, 2)", "3"]
+    for bet in [Fraction(2), Fraction(9, 4), Fraction(13, 5), Fraction(4)]:
+        compiled = compile_tree(load_library(f"leduc(suits=false,ranks=2,bet2={bet})").tree)
+        assert over.value_at(bet) == solve_compiled(compiled).value
+        assert verify(compiled, over.profile_at(bet)).holds
