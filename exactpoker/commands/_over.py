@@ -168,6 +168,7 @@ def _run_branch(args: argparse.Namespace, compiled: Any, lower: Fraction, upper:
 
 def run_over(args: argparse.Namespace) -> None:
     """The ``--over`` branch of ``exactpoker solve``."""
+    from exactpoker import guard
     from exactpoker.commands.common import emit
     from exactpoker.core.parametric import compile_parametric
     from exactpoker.solve.parametric_game import solve_over
@@ -177,6 +178,9 @@ def run_over(args: argparse.Namespace) -> None:
     name, lower, upper = parse_over(args.over)
     game = parametric_game(args.game, name, lower, upper)
     compiled = compile_parametric(game, _sample_points(lower, upper, game.degree + 2))
+    sequences = sum(layout.num_sequences for layout in compiled.layouts)
+    guard.require(guard.compiled_game(sequences, len(compiled.entries)),
+                  f"solve {args.game} --over ({sequences} sequences, {len(compiled.entries)} payoff entries)")
     player = None if args.maximize is None else parse_maximize(args.maximize, compiled.player_names)
     if compiled.num_players != 2 or not compiled.is_zero_sum:
         _run_branch(args, compiled, lower, upper)

@@ -73,7 +73,9 @@ class GamePiece:
     certificate: Certificate | None = None
 
     def contains(self, point: RealAlgebraic) -> bool:
-        return not point < self.start and (self.end is None or not self.end < point)
+        """Whether ``point`` is in the piece and its formulas are defined there (``delta`` does not vanish)."""
+        inside = not point < self.start and (self.end is None or not self.end < point)
+        return inside and not point.vanishes(self.delta)
 
     def plans_at(self, point: Fraction) -> list[list[Fraction]]:
         """The realization plans at a rational ``point`` of the piece (where ``delta`` does not vanish)."""
