@@ -109,7 +109,7 @@ def test_simple_poker_matrix_and_sequence_form_agree():
     assert [v for _, v in ours] == [v for _, v in theirs]
 
 
-@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("n", [3, 4, 6])
 def test_von_neumann_value_in_b(n):
     """von Neumann poker, n cards, value in b on [1/2, 5]: equals von_neumann.equilibrium at points."""
     game = ParametricGame("vn", "b", lambda b: von_neumann.compiled(n, b), degree=1)

@@ -40,6 +40,7 @@ Stengel 1996; :mod:`exactpoker.solve.sequence_form`) with payoff matrix
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -225,7 +226,7 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
     limit = 2 * _degree_bound(matrix) + 3
     points: list[Fraction] = []
     samples: list[list[Fraction]] = []
-    candidate, wanted, attempt = t, 6, 0
+    candidate, wanted, attempt, at_limit = t, 6, 0, 0
     while True:
         while len(points) < min(wanted, limit):
             found = _solve_at(matrix, rhs, cost, fmpq(candidate.numerator, candidate.denominator))
@@ -240,7 +241,8 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
         if lifted is not None:
             delta, primal, duals = lifted
             return delta, primal, duals, tight
-        if len(points) >= limit and attempt > 3:
+        at_limit += len(points) >= limit
+        if at_limit > 3:
             raise DegenerateSystemError("parametric LP: no polynomial solution of the basis (reconstruction failed)")
         wanted = min(2 * wanted, limit)
 
@@ -249,7 +251,8 @@ def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
               samples: list[list[Fraction]], seed: int) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly]] | None:
     """Denominator, primal and dual numerators from the samples, if they satisfy the identities."""
     size = len(samples[0])
-    weights = [(seed * 7919 + 104729 * k) % 97 + 1 for k in range(size)]
+    chooser = random.Random(seed)  # a fixed pseudo-random combination (not an arithmetic progression: poles cancel)
+    weights = [chooser.randint(1, 2**20) for _ in range(size)]
     combined = [sum((w * v for w, v in zip(weights, sample) if v), Fraction(0)) for sample in samples]
     found = _reconstruct(points, combined)
     if found is None:
