@@ -64,10 +64,14 @@ class ParametricGame:
     degree: int = 1
 
 
-def interpolate(points: Sequence[Fraction], values: Sequence[Fraction]) -> fmpq_poly:
+def _q(value: "Fraction | fmpq") -> fmpq:
+    return value if isinstance(value, fmpq) else fmpq(value.numerator, value.denominator)
+
+
+def interpolate(points: Sequence[Fraction], values: "Sequence[Fraction | fmpq]") -> fmpq_poly:
     """The polynomial of degree ``< len(points)`` through ``(points[k], values[k])`` (Newton's form, exact)."""
-    coeffs = [fmpq(v.numerator, v.denominator) for v in values]
-    xs = [fmpq(p.numerator, p.denominator) for p in points]
+    coeffs = [_q(v) for v in values]
+    xs = [_q(p) for p in points]
     n = len(xs)
     for level in range(1, n):
         for k in range(n - 1, level - 1, -1):
@@ -78,7 +82,7 @@ def interpolate(points: Sequence[Fraction], values: Sequence[Fraction]) -> fmpq_
     return poly
 
 
-def interpolate_many(points: Sequence[Fraction], columns: Sequence[Sequence[Fraction]]) -> list[fmpq_poly]:
+def interpolate_many(points: Sequence[Fraction], columns: "Sequence[Sequence[Fraction | fmpq]]") -> list[fmpq_poly]:
     """:func:`interpolate` for many value lists at the same points: one exact Vandermonde solve (python-flint).
 
     ``columns[k]`` are the values of the ``k``-th polynomial at ``points``.
@@ -86,10 +90,9 @@ def interpolate_many(points: Sequence[Fraction], columns: Sequence[Sequence[Frac
     n = len(points)
     if not columns:
         return []
-    xs = [fmpq(p.numerator, p.denominator) for p in points]
+    xs = [_q(p) for p in points]
     vandermonde = fmpq_mat(n, n, [x**j for x in xs for j in range(n)])
-    values = fmpq_mat(n, len(columns), [fmpq(col[i].numerator, col[i].denominator)
-                                         for i in range(n) for col in columns])
+    values = fmpq_mat(n, len(columns), [_q(col[i]) for i in range(n) for col in columns])
     coefficients = vandermonde.solve(values)
     return [fmpq_poly([coefficients[j, k] for j in range(n)]) for k in range(len(columns))]
 

@@ -178,7 +178,7 @@ def _solve_at(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
         return None
 
 
-def _reconstruct(points: list[Fraction], values: list[Fraction]) -> tuple[fmpq_poly, fmpq_poly] | None:
+def _reconstruct(points: list[Fraction], values: "list[Fraction | fmpq]") -> tuple[fmpq_poly, fmpq_poly] | None:
     """``P / Q`` with ``deg P, deg Q < len(points) / 2`` through the values (rational reconstruction), or None.
 
     The interpolant ``I`` of the values is reduced with the extended Euclidean
@@ -198,13 +198,9 @@ def _reconstruct(points: list[Fraction], values: list[Fraction]) -> tuple[fmpq_p
         t0, t1 = t1, t0 - quotient * t1
     if t1.is_zero() or any(t1(fmpq(p.numerator, p.denominator)) == 0 for p in points):
         return None
-    return r1, _primitive(t1)
-
-
-def _primitive(poly: fmpq_poly) -> fmpq_poly:
-    """``poly`` scaled to integer coefficients without a common factor (Euclid's coefficients grow huge)."""
-    integer = poly.numer()
-    return fmpq_poly(integer) / integer.content()
+    # scale to an integer denominator without a common factor (Euclid's coefficients grow huge)
+    factor = fmpq(int(t1.denom())) / fmpq(int(t1.numer().content()))
+    return r1 * factor, t1 * factor
 
 
 def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly], list[int]]:
@@ -225,14 +221,14 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
     cost = [lp.cost.get(j, 0) for j in columns]
     limit = 2 * _degree_bound(matrix) + 3
     points: list[Fraction] = []
-    samples: list[list[Fraction]] = []
+    samples: list[list[fmpq]] = []
     candidate, wanted, attempt, at_limit = t, 6, 0, 0
     while True:
         while len(points) < min(wanted, limit):
             found = _solve_at(matrix, rhs, cost, fmpq(candidate.numerator, candidate.denominator))
             if found is not None:
                 points.append(candidate)
-                samples.append([_fraction(v) for v in found])
+                samples.append(found)
             elif candidate == t:
                 raise DegenerateSystemError(f"parametric LP: the basis found at r = {t} is singular there")
             candidate += 1
@@ -248,17 +244,18 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
 
 
 def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int], points: list[Fraction],
-              samples: list[list[Fraction]], seed: int) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly]] | None:
+              samples: list[list[fmpq]], seed: int) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly]] | None:
     """Denominator, primal and dual numerators from the samples, if they satisfy the identities."""
     size = len(samples[0])
     chooser = random.Random(seed)  # a fixed pseudo-random combination (not an arithmetic progression: poles cancel)
     weights = [chooser.randint(1, 2**20) for _ in range(size)]
-    combined = [sum((w * v for w, v in zip(weights, sample) if v), Fraction(0)) for sample in samples]
-    found = _reconstruct(points, combined)
-    if found is None:
-        return None
+    combined = [sum((w * v for w, v in zip(weights, sample) if v), fmpq(0)) for sample in samples]
+    found = _reconstruct(points[:-1], combined[:-1])
+    last = fmpq(points[-1].numerator, points[-1].denominator)
+    if found is None or found[0](last) != combined[-1] * found[1](last):
+        return None  # not enough points yet: the held-out point disagrees (cheap, before the numerators)
     delta = found[1]
-    scale = [_fraction(delta(fmpq(p.numerator, p.denominator))) for p in points]
+    scale = [delta(fmpq(p.numerator, p.denominator)) for p in points]
     numerators = interpolate_many(points, [[d * sample[k] for d, sample in zip(scale, samples)] for k in range(size)])
     half = len(matrix)
     primal, duals = numerators[:half], numerators[half:]
