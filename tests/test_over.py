@@ -293,3 +293,16 @@ def test_leduc_second_bet_against_point_solves():
         compiled = compile_tree(load_library(f"leduc(suits=false,ranks=2,bet2={bet})").tree)
         assert over.value_at(bet) == solve_compiled(compiled).value
         assert verify(compiled, over.profile_at(bet)).holds
+
+
+@pytest.fixture(scope="module")
+def kuhn_by_ante() -> ParametricSolution:
+    game = compile_parametric(parametric("kuhn", "ante"), [Fraction(1), Fraction(2), Fraction(3)])
+    return solve_over(game, Fraction(1, 4), 8)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 4), max_value=4, max_denominator=30))
+def test_kuhn_ante_is_the_bet_rescaled(kuhn_over, kuhn_by_ante, ante):
+    """Scaling all stakes scales the value: v(ante=a, bet=1) = a v(ante=1, bet=1/a) (two independent --over runs)."""
+    assert kuhn_by_ante.value_at(ante) == sympy.Rational(ante.numerator, ante.denominator) * kuhn_over.value_at(1 / ante)
