@@ -266,10 +266,6 @@ def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
     return delta, primal, duals
 
 
-def _fraction(value: fmpq) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
-
-
 def _check_identities(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int], delta: fmpq_poly,
                       primal: list[fmpq_poly], duals: list[fmpq_poly]) -> None:
     """``K N = Delta b`` and ``K^T W = Delta c`` as polynomial identities (the interpolation's proof)."""
