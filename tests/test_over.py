@@ -306,3 +306,12 @@ def kuhn_by_ante() -> ParametricSolution:
 def test_kuhn_ante_is_the_bet_rescaled(kuhn_over, kuhn_by_ante, ante):
     """Scaling all stakes scales the value: v(ante=a, bet=1) = a v(ante=1, bet=1/a) (two independent --over runs)."""
     assert kuhn_by_ante.value_at(ante) == sympy.Rational(ante.numerator, ante.denominator) * kuhn_over.value_at(1 / ante)
+
+
+def test_cli_over_parametric_efg(tmp_path, capsys):
+    path = _vn_file(tmp_path)
+    capsys.readouterr()
+    assert main(["solve", str(path), "--over", "b=1/2..5", "--maximize", "value[I]", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["over"]["parameter"] == "b" and all(p["certified"] for p in data["pieces"])
+    assert data["maximum"]["player"] == "I"
