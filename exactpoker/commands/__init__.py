@@ -1,7 +1,8 @@
 """Command-line subcommands, one module per game; each module has ``add_commands(subparsers)``.
 
-Every module of this package except :mod:`~exactpoker.commands.common` is a
-game's command module; :data:`COMMAND_MODULES` lists them in a fixed order
+Every module of this package except :mod:`~exactpoker.commands.common` and
+the private helpers (``_name``, e.g. :mod:`~exactpoker.commands._over`, the
+``solve --over`` branch) is a game's command module; :data:`COMMAND_MODULES` lists them in a fixed order
 (the order of the papers' games, then any others alphabetically), so adding a
 game's commands never means editing a shared list.
 """
@@ -18,7 +19,7 @@ _FIRST = ["von_neumann", "newman", "simple", "goldman_stone", "three_player", "n
 
 
 def _discover() -> list[ModuleType]:
-    names = [m.name for m in pkgutil.iter_modules(__path__) if m.name != "common"]
+    names = [m.name for m in pkgutil.iter_modules(__path__) if m.name != "common" and not m.name.startswith("_")]
     ordered = [n for n in _FIRST if n in names] + sorted(n for n in names if n not in _FIRST)
     return [importlib.import_module(f"{__name__}.{name}") for name in ordered]
 

@@ -8,7 +8,7 @@ import os
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.results import shaped
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,6 +28,13 @@ def _solve(args: argparse.Namespace) -> None:
         emit(args, shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
+    if args.over is not None:
+        from exactpoker.commands._over import run_over
+
+        run_over(args)
+        return
+    if args.maximize is not None or args.plot is not None:
+        raise InvalidParameterError("solve: --maximize and --plot go with --over NAME=FROM..TO")
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
     loaded = _guarded_load(args.game)
@@ -145,5 +152,11 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     solve.add_argument("--family", action="store_true",
                        help="two-player zero-sum: every optimal strategy of each player (exact vertices; small games)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
+    solve.add_argument("--over", default=None, metavar="NAME=FROM..TO",
+                       help="two-player zero-sum: the exact solution as a function of a parameter on an interval "
+                            "(e.g. bet=1/4..8): pieces, breakpoints, each piece certified")
+    solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
+                       help="with --over: the parameter value maximising a player's value (value[0] or a name)")
+    add_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
     add_json(solve)
     solve.set_defaults(run=_solve)

@@ -7,15 +7,22 @@
 
 =========  ====================================================================
 kuhn       two-player Kuhn poker (Kuhn 1950): J Q K, ante 1, one bet of 1
+           (``ante`` and ``bet`` may be any rationals)
 kuhn3      three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
            and seed 003 (cards ``1..N``, pot ``P``, ante ``P/3``, bets of 1)
-leduc      Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005)
+leduc      Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005); bets
+           ``bet1`` (2) and ``bet2`` (4) in the two rounds
 ladder     one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
 two_round  two betting rounds of one bet each, a board card between them
 vn, newman, three, simple, goldman_stone, nash_shapley
            the seed papers' card games, as the named commands build them
            (solved from their rules: structure detected before any tree)
 =========  ====================================================================
+
+:func:`parametric` gives a game as a function of one of its sizes (an ante,
+a bet, the pot) for ``exactpoker solve --over``: the payoffs of these games are
+affine in each of those (every leaf pays a sum of contributions), so the
+declared degree is 1.
 
 Strategies are keyed by the games' own information-set labels (see
 :mod:`exactpoker.core.poker`), e.g. ``"K|b"``.
@@ -28,19 +35,22 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable
 
 from exactpoker.core.game import BettingGame
+from exactpoker.core.parametric import ParametricGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
-from exactpoker.core.tree import GameTree
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
-from exactpoker.numbers import exact_str, parse_int, parse_positive
+from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.formats import LoadedGame
 
-__all__ = ["poker_game", "game", "load_library", "describe_library", "GAMES"]
+__all__ = ["poker_game", "game", "load_library", "describe_library", "parametric", "GAMES"]
 
 
-def _kuhn() -> PokerGame:
-    return PokerGame("kuhn", 2, CardDeck("JQK"), [Deal(hole=1), Betting(sizes=1, max_bets=1)], ante=1)
+def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
+    return PokerGame("kuhn", 2, CardDeck("JQK"), [Deal(hole=1), Betting(sizes=bet, max_bets=1)], ante=ante,
+                     parameters=(("ante", ante), ("bet", bet)) if (ante, bet) != (1, 1) else ())
 
 
 def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
@@ -48,13 +58,14 @@ def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
                      ante=pot / 3, player_names=("1", "2", "3"), parameters=(("cards", cards), ("pot", pot)))
 
 
-def _leduc(players: int, ranks: int, suits: bool) -> PokerGame:
+def _leduc(players: int, ranks: int, suits: bool, bet1: Fraction, bet2: Fraction) -> PokerGame:
     # OpenSpiel's leduc_poker: two cards of each of players + 1 ranks; raises of 2 then 4, two per round.
     names = "23456789TJQKA"[-ranks - 1:-1] if ranks <= 12 else [str(i) for i in range(1, ranks + 1)]
     deck = CardDeck(names, suits=2) if suits else CardDeck(names, copies=2)
-    steps = [Deal(hole=1), Betting(sizes=2, max_bets=2), Deal(board=1), Betting(sizes=4, max_bets=2)]
+    steps = [Deal(hole=1), Betting(sizes=bet1, max_bets=2), Deal(board=1), Betting(sizes=bet2, max_bets=2)]
+    sizes = (("bet1", bet1), ("bet2", bet2)) if (bet1, bet2) != (2, 4) else ()
     return PokerGame("leduc", players, deck, steps, ante=1, ranking=pairs_then_high_card,
-                     parameters=(("players", players), ("ranks", ranks), ("suits", suits)))
+                     parameters=(("players", players), ("ranks", ranks), ("suits", suits)) + sizes)
 
 
 def _ladder(n: int, sizes: tuple[Fraction, ...]) -> PokerGame:
@@ -102,10 +113,19 @@ def _sizes(value: object, name: str) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True)
 class _Entry:
-    build: Callable[..., PokerGame]
+    build: Callable[..., "PokerGame | BettingGame"]
     description: str
     #: parameter name -> (default, parser)
     params: dict[str, tuple[Any, Callable[[object, str], Any]]]
+    #: the parameters the payoffs are affine in (they may vary in ``--over``)
+    linear: tuple[str, ...] = ()
+
+
+def _nonnegative(value: object, name: str) -> Fraction:
+    number = to_fraction(value, name)
+    if number < 0:
+        raise InvalidParameterError(f"{name} must be >= 0; got {exact_str(number)}")
+    return number
 
 
 def _int(minimum: int) -> Callable[[object, str], int]:
@@ -113,28 +133,32 @@ def _int(minimum: int) -> Callable[[object, str], int]:
 
 
 GAMES: dict[str, _Entry] = {
-    "kuhn": _Entry(_kuhn, "two-player Kuhn poker: J Q K, ante 1, one bet of 1 (value -1/18)", {}),
+    "kuhn": _Entry(_kuhn, "two-player Kuhn poker: J Q K, ante 1, one bet of 1 (value -1/18)",
+                   {"ante": (Fraction(1), _nonnegative), "bet": (Fraction(1), parse_positive)}, ("ante", "bet")),
     "kuhn3": _Entry(_kuhn3, "three-player Kuhn poker (OpenSpiel's kuhn_poker(players=3)): cards 1..N, pot P",
-                    {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}),
+                    {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}, ("pot",)),
     "leduc": _Entry(_leduc, "Leduc Hold'em, OpenSpiel's rules: a private card, a board card, two betting rounds",
-                    {"players": (2, _int(2)), "ranks": (None, _int(2)), "suits": (True, _flag)}),
+                    {"players": (2, _int(2)), "ranks": (None, _int(2)), "suits": (True, _flag),
+                     "bet1": (Fraction(2), parse_positive), "bet2": (Fraction(4), parse_positive)}, ("bet1", "bet2")),
     "ladder": _Entry(_ladder, "one-card poker: cards 1..n, ante 1, one bet chosen from sizes (e.g. 1;2;4)",
                      {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes)}),
     "two_round": _Entry(_two_round, "two betting rounds (one bet each) around a board card; cards 1..ranks, twice",
                         {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
-                         "bet2": (Fraction(2), parse_positive)}),
+                         "bet2": (Fraction(2), parse_positive)}, ("bet1", "bet2")),
     "vn": _Entry(_paper("von_neumann"), "von Neumann poker (seed 000 section 2): cards 1..n, ante 1, bet b",
-                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}),
+                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}, ("b",)),
     "newman": _Entry(_paper("newman"), "Newman poker (seed 000 section 3): cards 1..n, bets 0..b",
                      {"n": (3, _as_given), "b": (1, _as_given)}),
     "three": _Entry(_paper("three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
-                    {"n": (3, _as_given), "b": (Fraction(2), _as_given)}),
+                    {"n": (3, _as_given), "b": (Fraction(2), _as_given)}, ("b",)),
     "simple": _Entry(_paper("simple_poker"), "the Euler notes' simple poker (seed 004): values 1..m with "
-                     "replacement, ante, bet", {"m": (3, _as_given), "ante": (1, _as_given), "bet": (2, _as_given)}),
+                     "replacement, ante, bet", {"m": (3, _as_given), "ante": (1, _as_given), "bet": (2, _as_given)},
+                     ("ante", "bet")),
     "goldman_stone": _Entry(_paper("goldman_stone"), "Goldman-Stone poker (seed 002) on cards 1..n, bet levels "
-                            "a > b > 1", {"n": (4, _as_given), "a": (3, _as_given), "b": (2, _as_given)}),
+                            "a > b > 1", {"n": (4, _as_given), "a": (3, _as_given), "b": (2, _as_given)},
+                            ("a", "b")),
     "nash_shapley": _Entry(_paper("nash_shapley"), "Nash-Shapley three-person poker (seed 001): High/Low, ante a, "
-                           "bet b", {"a": (1, _as_given), "b": (1, _as_given)}),
+                           "bet b", {"a": (1, _as_given), "b": (1, _as_given)}, ("a", "b")),
 }
 
 
@@ -180,6 +204,33 @@ def load_library(text: str) -> "LoadedGame":
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
     return LoadedGame(built.tree(), source=f"library:{text}")
+
+
+def parametric(text: str, parameter: str) -> ParametricGame:
+    """``"NAME"`` or ``"NAME(key=value,...)"`` as a function of ``parameter`` (one of the game's sizes), degree 1.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``parameter`` is not one the game's payoffs are affine in, or is
+        also fixed in ``text``.
+    """
+    from exactpoker.formats import parse_call
+
+    name, params = parse_call(text)
+    entry = GAMES.get(name)
+    if entry is None:
+        raise InvalidParameterError(f"library: unknown game {name!r}; the library has {', '.join(GAMES)}")
+    if parameter not in entry.linear:
+        allowed = ", ".join(entry.linear) or "none"
+        raise InvalidParameterError(f"--over: library:{name} can vary {allowed}; got {parameter!r}")
+    if parameter in params:
+        raise InvalidParameterError(f"--over: {parameter} is also fixed in library:{text}; give it only once")
+
+    def compiled(value: Fraction) -> CompiledGame:
+        return compile_tree(game(name, **params, **{parameter: value}))
+
+    return ParametricGame(f"library:{text}", parameter, compiled, degree=1)
 
 
 def describe_library() -> list[dict[str, Any]]:

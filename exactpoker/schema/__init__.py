@@ -34,7 +34,8 @@ def schema() -> dict[str, Any]:
 _SECTIONS = (("Top level", ()), ("Each of `equilibria`", ("$defs", "equilibrium")),
              ("`certificate` (of an equilibrium)", ("$defs", "certificate")),
              ("`details`", ("$defs", "details")), ("Each of `claims` (verify)", ("$defs", "claim")),
-             ("Each of `coalitions` (nash-shapley coalitions)", ("$defs", "coalition")))
+             ("Each of `coalitions` (nash-shapley coalitions)", ("$defs", "coalition")),
+             ("An exact real number (`solve --over`: breakpoints, maximum)", ("$defs", "exact_real")))
 
 
 def _type(prop: dict[str, Any]) -> str:

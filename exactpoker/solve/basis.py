@@ -45,12 +45,14 @@ _ZERO = fmpq(0)
 
 @dataclass(frozen=True)
 class BasicSolution:
-    """An exactly optimal basic solution: primal values, row multipliers, objective, pivots done."""
+    """An exactly optimal basic solution: primal values, row multipliers, objective, pivots done, and its basis."""
 
     primal: list[Fraction]
     duals: list[Fraction]
     objective: Fraction
     pivots: int
+    basic_columns: tuple[int, ...] = ()
+    basic_rows: tuple[int, ...] = ()
 
 
 def solve_from_basis(
@@ -198,7 +200,7 @@ class _Basis:
         primal = [_fraction(self.values[j]) if j in self.values else Fraction(0) for j in range(lp.num_cols)]
         duals = [_fraction(v) for v in self.duals]
         objective = sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
-        return BasicSolution(primal, duals, objective, pivots)
+        return BasicSolution(primal, duals, objective, pivots, tuple(self.columns), tuple(self.rows))
 
 
 def _times(lp: StandardLP, values: dict[int, fmpq]) -> list[fmpq]:
