@@ -67,9 +67,9 @@ class Family:
 
     The set is ``{x : groebner = 0, positive > 0, conditions >= 0}`` in the
     unknowns ``names`` (realization weights).  ``dimension`` is that of the
-    variety ``groebner = 0``; ``full_dimensional`` says the witness satisfies
-    every best-response condition strictly, so the set of equilibria has that
-    dimension too (otherwise it is at most that).  For a linear family,
+    set of equilibria when ``dimension_exact`` (a linear family: the rank of
+    its polytope's vertices), else of the variety ``groebner = 0``, an upper
+    bound.  For a linear family,
     ``parametrisation`` maps each unknown to an affine expression in the free
     ``parameters``, and ``vertices`` are the certified equilibria among the
     corners of the positivity polytope's closure (behaviour profiles).
@@ -81,7 +81,7 @@ class Family:
     parameters: tuple[str, ...]
     parametrisation: tuple[str, ...]
     witness: Behaviour
-    full_dimensional: bool
+    dimension_exact: bool
     vertices: tuple[Behaviour, ...]
 
 
@@ -274,11 +274,10 @@ def _linear_family(compiled: CompiledGame, system: SupportSystem, symbols: list[
         if size == 0:
             return Decision(support, "equilibria", f"{what}; the constraints leave one point, certified",
                             (system.behaviour(point),))
-        strict = all(poly_value(g, point) > 0 for g in system.conditions)
         corners = tuple(system.behaviour(at(v)) for v in vertices if verify(compiled, system.profile(at(v))).holds)
         family = Family(tuple(system.names(compiled)), size, tuple(str(g) for g in basis),
                         tuple(str(p) for p in parameters), tuple(str(v) for v in solution),
-                        system.behaviour(point), linear or strict, corners)
+                        system.behaviour(point), linear, corners)
         return Decision(support, "family", f"{what}; equilibria: a {size}-dimensional polytope"
                         if linear else f"{what} with a certified witness", (), family)
     return None

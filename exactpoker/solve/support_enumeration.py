@@ -114,7 +114,7 @@ class AllEquilibria:
         return {
             "support": self.support_dict(support),
             "dimension": family.dimension,
-            "full_dimensional": family.full_dimensional,
+            "dimension_exact": family.dimension_exact,
             "unknowns": list(family.names),
             "groebner": list(family.groebner),
             "parameters": list(family.parameters),
