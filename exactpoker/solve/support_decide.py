@@ -68,8 +68,9 @@ class Family:
     The set is ``{x : groebner = 0, positive > 0, conditions >= 0}`` in the
     unknowns ``names`` (realization weights).  ``dimension`` is that of the
     set of equilibria when ``dimension_exact`` (a linear family: the rank of
-    its polytope's vertices), else of the variety ``groebner = 0``, an upper
-    bound.  For a linear family,
+    its polytope's vertices; an affine family with a witness meeting every
+    condition strictly: the affine dimension), else of the variety
+    ``groebner = 0``, an upper bound.  For a linear family,
     ``parametrisation`` maps each unknown to an affine expression in the free
     ``parameters``, and ``vertices`` are the certified equilibria among the
     corners of the positivity polytope's closure (behaviour profiles).
@@ -262,8 +263,7 @@ def _linear_family(compiled: CompiledGame, system: SupportSystem, symbols: list[
     centre = tuple(sum(v[k] for v in vertices) / len(vertices) for k in range(len(parameters)))
     if not _in_region(system, at(centre)):  # a form >= 0 on the polytope and 0 at its centroid is 0 on all of it
         return Decision(support, "positivity", f"{what}; a supported weight vanishes on the whole closed polytope")
-    candidates = [centre] if linear else [centre] + [tuple((c + x) / 2 for c, x in zip(centre, v)) for v in vertices]
-    for candidate in candidates:
+    for candidate in _candidates(centre, vertices, linear):
         point = at(candidate)
         if not verify(compiled, system.profile(point)).holds:
             if linear:
@@ -275,12 +275,25 @@ def _linear_family(compiled: CompiledGame, system: SupportSystem, symbols: list[
             return Decision(support, "equilibria", f"{what}; the constraints leave one point, certified",
                             (system.behaviour(point),))
         corners = tuple(system.behaviour(at(v)) for v in vertices if verify(compiled, system.profile(at(v))).holds)
+        strict = all(poly_value(g, point) > 0 for g in system.conditions)  # open in an affine space: its dimension
         family = Family(tuple(system.names(compiled)), size, tuple(str(g) for g in basis),
                         tuple(str(p) for p in parameters), tuple(str(v) for v in solution),
-                        system.behaviour(point), linear, corners)
+                        system.behaviour(point), linear or strict, corners)
         return Decision(support, "family", f"{what}; equilibria: a {size}-dimensional polytope"
                         if linear else f"{what} with a certified witness", (), family)
     return None
+
+
+#: How far from a vertex towards the centroid the candidates of a family with non-linear conditions lie.
+_STEPS = (Fraction(1, 2), Fraction(1, 8), Fraction(1, 64), Fraction(1, 1024))
+
+
+def _candidates(centre: tuple[Fraction, ...], vertices: list[tuple[Fraction, ...]], linear: bool
+                ) -> list[tuple[Fraction, ...]]:
+    """Interior points to certify: the centroid; with non-linear conditions also points ever nearer each vertex."""
+    if linear:
+        return [centre]
+    return [centre] + [tuple(e * c + (1 - e) * x for c, x in zip(centre, v)) for e in _STEPS for v in vertices]
 
 
 def _affine(form: sympy.Expr, parameters: list[sympy.Symbol]) -> tuple[list[Fraction], Fraction] | None:
