@@ -281,6 +281,15 @@ def test_to_dict_shape_and_schema_keys():
                         schema())
 
 
+def test_as_equilibria_for_a_solve_result():
+    from exactpoker.solve.dispatch import infoset_tables
+
+    compiled = compile_tree(read_nfg(MCKELVEY_MCLENNAN).tree)
+    records = all_equilibria_n_player(compiled).as_equilibria(compiled, infoset_tables)
+    assert len(records) == 9 and all(r.certified for r in records)
+    assert {tuple(r.to_dict()["strategies"]["Player 3"]["strategy"]) for r in records} >= {("1/3", "2/3"), ("1/4", "3/4")}
+
+
 def test_too_many_supports_is_refused_with_the_count():
     compiled = compile_tree(library.game("kuhn3"))
     total = support_total(compiled)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import product
 from math import prod
-from typing import Any
+from typing import Any, Callable
 
 from exactpoker.algebraic import AlgebraicNumber, RealNumberField, fmpq_to_fraction
 from exactpoker.certify import Certificate, verify
@@ -39,6 +39,7 @@ from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import exact_str
 from exactpoker.parallel import Runner
 from exactpoker.progress import ProgressBar
+from exactpoker.results import Equilibrium
 from exactpoker.solve.support_decide import REASONS, Behaviour, Decision, Family, decide_support
 from exactpoker.solve.support_systems import SupportKey, player_supports, support_count
 
@@ -95,6 +96,13 @@ class AllEquilibria:
         """``{player: {information set: [actions played]}}`` for the sets the support reaches."""
         return {player: {name: [actions[a] for a in chosen] for (name, actions), chosen in zip(sets, own) if chosen}
                 for (player, sets), own in zip(self.names, support)}
+
+    def as_equilibria(self, compiled: CompiledGame,
+                      tables: Callable[[CompiledGame, BehaviourProfile], Any]) -> list[Equilibrium]:
+        """The isolated equilibria as :class:`~exactpoker.results.Equilibrium` s, strategies laid out by ``tables``
+        (e.g. :func:`exactpoker.solve.dispatch.infoset_tables`), for a :class:`~exactpoker.results.SolveResult`."""
+        return [Equilibrium.from_certificate(e.certificate, tables(compiled, e.profile), e.profile)
+                for e in self.equilibria]
 
     def to_dict(self, proof: bool = False) -> dict[str, Any]:
         """The JSON keys of the enumeration: ``complete``, ``supports``, ``supports_decided``, ``families``
