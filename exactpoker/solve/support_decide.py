@@ -138,6 +138,8 @@ def decide_support(compiled: CompiledGame, support: SupportKey) -> Decision:
         return _checked_points(compiled, system, [()], "the pure profile")
     if not equations:
         return _family(compiled, system, symbols, [], len(symbols))
+    if all(bin(m).count("1") <= 1 for e in system.equations for m in e):
+        return _linear_system(compiled, system, symbols, equations)
     basis = sympy.groebner(equations, *symbols, order="grevlex", domain=sympy.QQ)
     if list(basis.exprs) == [1]:
         return Decision(support, "no-solution", "Groebner basis of the indifference equations is {1}")
@@ -145,6 +147,21 @@ def decide_support(compiled: CompiledGame, support: SupportKey) -> Decision:
         points = _isolated_points(list(basis.exprs), symbols)
         return _checked_points(compiled, system, points, f"{len(points)} real solution(s)")
     return _family(compiled, system, symbols, list(basis.exprs), _dimension(basis, symbols))
+
+
+def _linear_system(compiled: CompiledGame, system: SupportSystem, symbols: list[sympy.Symbol],
+                   equations: list[sympy.Expr]) -> Decision:
+    """Linear indifference equations: one exact reduced echelon form (python-flint) instead of a Groebner basis."""
+    n = len(symbols)
+    rows = [[Fraction(e.get(1 << k, 0)) for k in range(n)] + [Fraction(-e.get(0, 0))] for e in system.equations]
+    reduced, rank = fmpq_mat(len(rows), n + 1, [to_fmpq(v) for row in rows for v in row]).rref()
+    pivots = [next(c for c in range(n + 1) if reduced[r, c] != 0) for r in range(rank)]
+    if n in pivots:
+        return Decision(system.support, "no-solution", "the indifference equations (linear) are inconsistent")
+    if rank < n:
+        return _family(compiled, system, symbols, equations, n - rank)
+    point = tuple(fmpq_to_fraction(reduced[r, n]) for r in range(n))
+    return _checked_points(compiled, system, [point], "1 real solution (linear equations)")
 
 
 def _checked_points(compiled: CompiledGame, system: SupportSystem, points: list[tuple[Exact, ...]], what: str
