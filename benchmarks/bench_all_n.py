@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_all_n.py           # random 2x2x2, 3x3x2, 2x2x2x2 games, seeds 0..3 (about 2 minutes)
+    python benchmarks/bench_all_n.py           # random 2x2x2, 3x3x2, 2x2x2x2 games, seeds 0..3 (about 15 s)
     python benchmarks/bench_all_n.py --quick   # one game of each shape
 
 Random games have integer payoffs in [-50, 50] (``tests/test_all_equilibria_n.random_arrays``), plus
