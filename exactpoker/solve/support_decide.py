@@ -139,7 +139,7 @@ def decide_support(compiled: CompiledGame, support: SupportKey) -> Decision:
     if not equations:
         return _family(compiled, system, symbols, [], len(symbols))
     if all(bin(m).count("1") <= 1 for e in system.equations for m in e):
-        return _linear_system(compiled, system, symbols, equations)
+        return _linear_system(compiled, system, symbols)
     basis = sympy.groebner(equations, *symbols, order="grevlex", domain=sympy.QQ)
     if list(basis.exprs) == [1]:
         return Decision(support, "no-solution", "Groebner basis of the indifference equations is {1}")
@@ -149,8 +149,7 @@ def decide_support(compiled: CompiledGame, support: SupportKey) -> Decision:
     return _family(compiled, system, symbols, list(basis.exprs), _dimension(basis, symbols))
 
 
-def _linear_system(compiled: CompiledGame, system: SupportSystem, symbols: list[sympy.Symbol],
-                   equations: list[sympy.Expr]) -> Decision:
+def _linear_system(compiled: CompiledGame, system: SupportSystem, symbols: list[sympy.Symbol]) -> Decision:
     """Linear indifference equations: one exact reduced echelon form (python-flint) instead of a Groebner basis."""
     n = len(symbols)
     rows = [[Fraction(e.get(1 << k, 0)) for k in range(n)] + [Fraction(-e.get(0, 0))] for e in system.equations]
@@ -158,8 +157,11 @@ def _linear_system(compiled: CompiledGame, system: SupportSystem, symbols: list[
     pivots = [next(c for c in range(n + 1) if reduced[r, c] != 0) for r in range(rank)]
     if n in pivots:
         return Decision(system.support, "no-solution", "the indifference equations (linear) are inconsistent")
-    if rank < n:
-        return _family(compiled, system, symbols, equations, n - rank)
+    if rank < n:  # the rows of the echelon form are the reduced Groebner basis of a linear ideal
+        basis = [sum((sympy.Rational(int(reduced[r, c].p), int(reduced[r, c].q)) * symbols[c] for c in range(n)),
+                     sympy.Integer(0)) - sympy.Rational(int(reduced[r, n].p), int(reduced[r, n].q))
+                 for r in range(rank)]
+        return _family(compiled, system, symbols, basis, n - rank)
     point = tuple(fmpq_to_fraction(reduced[r, n]) for r in range(n))
     return _checked_points(compiled, system, [point], "1 real solution (linear equations)")
 
