@@ -195,6 +195,18 @@ def test_random_extensive_games_certified_pure_plans_equal_brute_force(payoffs):
     check_extensive(sequential_game(tuple(payoffs)), complete=False)
 
 
+@pytest.mark.slow
+def test_an_undecided_support_makes_the_list_incomplete_and_says_why():
+    """A degenerate game: curves of solutions that touch the corners of the box (where supported weights
+    vanish) are neither certified nor excluded; the result says so instead of claiming completeness."""
+    compiled = sequential_game(((-2, 0, 0), (-2, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)))
+    result = all_equilibria_n_player(compiled)
+    data = result.to_dict(proof=True)
+    assert data["complete"] is False and data["supports_decided"]["undecided"] == 18
+    undecided = [r for r in data["proof"] if r["reason"] == "undecided"]
+    assert len(undecided) == 18 and all("no proof of none" in r["detail"] for r in undecided)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_generic_extensive_games_are_decided_completely(seed):
     rng = random.Random(seed)
