@@ -38,6 +38,11 @@ Three or more players: one staged entry point, :mod:`~exactpoker.solve.nplayer`
     support search sees the game through a model: the compiled game, or
     :mod:`~exactpoker.solve.ordered_games` (games decided by the order of the cards, O(n)).
 
+Every equilibrium, three or more players (issue 28)
+    :mod:`~exactpoker.solve.support_enumeration` (every support a task, the list proved complete)
+    over :mod:`~exactpoker.solve.support_systems` (a support's exact system in realization weights)
+    and :mod:`~exactpoker.solve.support_decide` (Groebner bases, exact roots, families, box exclusion).
+
 Regions of parameters
     :mod:`~exactpoker.solve.parametric` (the value piecewise in a parameter),
     :mod:`~exactpoker.solve.open_box` (algebra on a box), :mod:`~exactpoker.solve.box_exclusion`

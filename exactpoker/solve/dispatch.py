@@ -224,11 +224,8 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
         return found.profiles(compiled), used, found.to_dict(compiled)
     if players < 2:
         raise InvalidParameterError("--all needs a game of two or more players; this one has one (use solve)")
-    try:
-        from exactpoker.solve.support_enumeration import all_equilibria_n_player
-    except ImportError:  # the N-player enumeration is built on another branch
-        raise InvalidParameterError(f"--all: this version lists the equilibria of two-player games only; this "
-                                    f"game has {players} players") from None
+    from exactpoker.solve.support_enumeration import all_equilibria_n_player
+
     everything = all_equilibria_n_player(compiled)
     return [e.profile for e in everything.equilibria], "support enumeration (exact)", everything.to_dict()
 

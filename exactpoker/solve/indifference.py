@@ -56,7 +56,7 @@ __all__ = [
     "float_gaps",
     "float_guide",
     "indifference_system",
-    "solve_support",
+    "solve_support", "shape_position",
     "profile_from_behaviour",
     "candidate_supports",
     "locate_equilibrium",
@@ -424,7 +424,7 @@ class SupportSolution:
     values: tuple[ExactNumber, ...]
 
 
-def _shape_position(
+def shape_position(
     polys: list[sympy.Expr], order: list[sympy.Symbol]
 ) -> tuple[sympy.Expr, dict[sympy.Symbol, sympy.Expr]] | None:
     """``(f(t), {x_i: g_i(t)})`` if the lex basis is ``[x_i - g_i(t)] + [f(t)]``, else ``None``."""
@@ -471,7 +471,7 @@ def solve_support(system: IndifferenceSystem) -> list[SupportSolution] | Segment
         if not basis.is_zero_dimensional:
             return _family(system, polys)
         t = order[-1]
-        shape = _shape_position(polys, order)
+        shape = shape_position(polys, order)
         if shape is None:
             continue
         univariate, rest = shape
