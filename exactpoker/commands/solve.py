@@ -101,7 +101,8 @@ def _guarded_load(spec: str) -> "LoadedGame":
 
 def _text(result) -> str:
     """The result; with ``--family`` each player's optimal strategies as exact vertices; with ``--all`` the sets."""
-    lines = [str(result)] + _convex_sets_text(result.to_dict())
+    data = result.to_dict()
+    lines = [str(result)] + _convex_sets_text(data) + _supports_text(data)
     for player, family in result.details.get("optimal strategies", {}).items():
         vertices = family["vertices"]
         shape = "unique" if family["dimension"] == 0 else f"a {family['dimension']}-dimensional polytope"
@@ -130,6 +131,23 @@ def _convex_sets_text(data: dict) -> list[str]:
             cells = "; ".join(f"{key}: " + ("unreached" if probs is None else f"[{', '.join(probs)}]")
                               for key, probs in table.items())
             lines.append(f"  {player} {k}: {cells}")
+    return lines
+
+
+def _supports_text(data: dict) -> list[str]:
+    """``--all`` (three or more players): whether every support was decided, how, and the families found."""
+    decided = data.get("supports_decided")
+    if decided is None:
+        return []
+    how = ", ".join(f"{count} {reason}" for reason, count in sorted(decided.items()))
+    verdict = "Complete: every support decided" if data.get("complete") else "NOT complete: some supports undecided"
+    lines = [f"{verdict} ({data.get('supports')} supports: {how})."]
+    for k, family in enumerate(data.get("families", []), 1):
+        exact = "" if family.get("dimension_exact", True) else " at most"
+        corners = f", {len(family['vertices'])} vertices" if family.get("vertices") else ""
+        lines.append(f"  family {k}: dimension{exact} {family['dimension']}{corners}; a point of it: "
+                     + "; ".join(f"{player}: " + ", ".join(f"{key} [{', '.join(probs)}]" for key, probs in table.items())
+                                 for player, table in family["witness"].items()))
     return lines
 
 
