@@ -1,50 +1,53 @@
-"""The solvers, from any compiled game to certified equilibria.
+"""The solvers: one pipeline from a game to certified equilibria (the map of ``docs/architecture.md``).
 
-Entry point
-    :mod:`~exactpoker.solve.dispatch` -- :func:`~exactpoker.solve.dispatch.solve_compiled`
-    picks the method from the compiled game's shape and certifies every answer.
+rules -> representation -> compiled game (+ structure) -> guide -> support -> exact finish -> certificate
 
-Two players, zero-sum (von Stengel's sequence form)
-    :mod:`~exactpoker.solve.sequence_form` (the LP), :mod:`~exactpoker.solve.zerosum`
-    (support, basis or simplex path), :mod:`~exactpoker.solve.float_guide` (HiGHS),
-    :mod:`~exactpoker.solve.support` and :mod:`~exactpoker.solve.basis` (exact point from the
-    guide's support or optimal basis), :mod:`~exactpoker.solve.sparse_exact` (exact sparse LU),
-    :mod:`~exactpoker.solve.simplex` (exact simplex, the fallback),
-    :mod:`~exactpoker.solve.sign_games` (games whose payoffs depend on which card is higher:
-    O(n) structure; their LP in :mod:`~exactpoker.solve.sign_games_lp`, their pure equilibria in
-    :mod:`~exactpoker.solve.sign_games_pure`), :mod:`~exactpoker.solve.optimal_set` (every optimal strategy).
+Doors (every command ends here)
+    :func:`~exactpoker.solve.dispatch.solve_game` (a PokerGame, GameTree or CompiledGame),
+    :func:`~exactpoker.solve.dispatch.solve_compiled` (the method from the compiled game's shape),
+    :func:`~exactpoker.solve.rules.solve_rules` (a paper's card game: structure detected from its rules
+    before anything is compiled), :func:`~exactpoker.solve.parametric_game.solve_over` (``--over``).
+
+Structure
+    :mod:`~exactpoker.solve.sign_games` (two players, decided by the higher card: O(n)),
+    :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)),
+    :mod:`~exactpoker.solve.dominance` (actions range-dominated in the rules, fixed before the guide);
+    the binary form of larger information sets is :mod:`exactpoker.core.binary_form`.
+
+Two players, zero-sum: the sequence-form LP
+    :mod:`~exactpoker.solve.sequence_form` (the LP), :mod:`~exactpoker.solve.float_guide` (guide: HiGHS),
+    :mod:`~exactpoker.solve.zerosum` (support, basis or simplex path), :mod:`~exactpoker.solve.support`
+    and :mod:`~exactpoker.solve.basis` (exact finish from the support or the basis),
+    :mod:`~exactpoker.solve.sparse_exact` (exact sparse LU), :mod:`~exactpoker.solve.simplex` (exact
+    simplex), :mod:`~exactpoker.solve.sign_games_lp` (the O(n) LP), :mod:`~exactpoker.solve.optimal_set`.
 
 Two players, general-sum
-    :mod:`~exactpoker.solve.lemke` (Lemke's method on the sequence form, exact).
+    :mod:`~exactpoker.solve.lemke` (sequence-form Lemke, exact).
 
-Every equilibrium of a two-player game (``solve --all``)
-    :mod:`~exactpoker.solve.all_equilibria` (the best-response polytopes of the sequence form, their
-    complementary vertices; zero-sum: the products of the optimal sets), over
-    :mod:`~exactpoker.solve.vertex_enumeration` (exact lexicographic pivoting) and
-    :mod:`~exactpoker.solve.convex_sets` (the maximal convex sets as maximal bicliques).
+Three or more players: :mod:`~exactpoker.solve.nplayer`, one staged entry point
+    dominance -> guide (:mod:`~exactpoker.solve.continuation`) -> support and exact finish
+    (:mod:`~exactpoker.solve.support_solve`: rational, algebraic by :mod:`~exactpoker.solve.elimination`
+    and :mod:`~exactpoker.solve.algebraic_roots`, else an isolating box by
+    :mod:`~exactpoker.solve.krawczyk`, proved by :mod:`exactpoker.certify_balls`) -> certificate;
+    segments of equilibria: :mod:`~exactpoker.solve.indifference`.
 
-Pure equilibria
-    :mod:`~exactpoker.solve.pure` (two players), :func:`~exactpoker.solve.nplayer.pure_equilibria_n`
-    (any number).
+Every equilibrium (``--all``) and every pure one (``--all-pure``)
+    two players: :mod:`~exactpoker.solve.all_equilibria` over
+    :mod:`~exactpoker.solve.vertex_enumeration` and :mod:`~exactpoker.solve.convex_sets`; more players:
+    :mod:`~exactpoker.solve.support_enumeration` over :mod:`~exactpoker.solve.support_systems` and
+    :mod:`~exactpoker.solve.support_decide`; pure: :mod:`~exactpoker.solve.pure`,
+    :func:`~exactpoker.solve.nplayer.pure_equilibria_n`, :mod:`~exactpoker.solve.sign_games_pure`.
 
-Three or more players: one staged entry point, :mod:`~exactpoker.solve.nplayer`
-    guide (:mod:`~exactpoker.solve.continuation`: the regularised system, arc-length
-    continuation) -> support -> exact finish (:mod:`~exactpoker.solve.support_solve`: rational,
-    then algebraic via :mod:`~exactpoker.solve.elimination` and
-    :mod:`~exactpoker.solve.algebraic_roots`, then an isolating box by
-    :mod:`~exactpoker.solve.krawczyk`) -> certificate.  Seed 003's three-player Kuhn poker
-    (:mod:`exactpoker.games.kuhn3`) runs the same stages; seed 000's three-player poker uses the
-    indifference systems of :mod:`~exactpoker.solve.indifference` (segments of equilibria), whose
-    support search sees the game through a model: the compiled game, or
-    :mod:`~exactpoker.solve.ordered_games` (games decided by the order of the cards, O(n)).
+Over a parameter (``--over``)
+    :mod:`~exactpoker.solve.parametric_game` (pieces, maximum) over :mod:`~exactpoker.solve.parametric_lp`
+    (an LP polynomial in r: bases over Q(r)) and :mod:`~exactpoker.solve.sign_intervals`;
+    :mod:`~exactpoker.solve.parametric` (matrix games), :mod:`~exactpoker.solve.parametric_branch`
+    (N players: certified points of a continuation branch).
 
-Every equilibrium, three or more players (issue 28)
-    :mod:`~exactpoker.solve.support_enumeration` (every support a task, the list proved complete)
-    over :mod:`~exactpoker.solve.support_systems` (a support's exact system in realization weights)
-    and :mod:`~exactpoker.solve.support_decide` (Groebner bases, exact roots, families, box exclusion).
+Regions and boxes
+    :mod:`~exactpoker.solve.open_box`, :mod:`~exactpoker.solve.box_exclusion`,
+    :mod:`~exactpoker.solve.multilinear_region`.
 
-Regions of parameters
-    :mod:`~exactpoker.solve.parametric` (the value piecewise in a parameter),
-    :mod:`~exactpoker.solve.open_box` (algebra on a box), :mod:`~exactpoker.solve.box_exclusion`
-    (proved bisection), :mod:`~exactpoker.solve.multilinear_region` (regions of free coefficients).
+Certificates live beside the solvers and import none: :mod:`exactpoker.certify` (exact),
+:mod:`exactpoker.certify_sequential` (sequential), :mod:`exactpoker.certify_balls` (an isolating box).
 """
