@@ -17,7 +17,7 @@ import time
 from fractions import Fraction
 
 from exactpoker.errors import ExactPokerError
-from exactpoker.games import kuhn3
+from exactpoker.games import kuhn3, kuhn3_branch
 
 
 def _peak_mb() -> float:
@@ -43,9 +43,9 @@ def exact_table(cases: list[tuple[int, Fraction]]) -> None:
 def branch_table(n: int, high: Fraction = Fraction(10)) -> None:
     """What ``exactpoker kuhn3 branch --cards n --pot-min P_min --pot-max high --csv FILE`` does, timed."""
     start, cpu = time.perf_counter(), time.process_time()
-    points = kuhn3.branch(n, kuhn3.p_min(n), high)
+    points = kuhn3_branch.branch(n, kuhn3.p_min(n), high)
     with tempfile.TemporaryDirectory() as folder:
-        kuhn3.write_csv(points, os.path.join(folder, "branch.csv"), n)
+        kuhn3_branch.write_csv(points, os.path.join(folder, "branch.csv"), n)
     seconds = time.perf_counter() - start
     print(f"branch N = {n}, P_min = {kuhn3.p_min(n)} .. {high}: {len(points)} points, {seconds:.1f} s "
           f"({time.process_time() - cpu:.1f} s CPU), peak {_peak_mb():.0f} MB; last point P = {points[-1].pot:.4f}, "

@@ -14,10 +14,11 @@ from exactpoker.certify import verify
 from exactpoker.certify_sequential import verify_sequential
 from exactpoker.cli import main
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games import kuhn3
+from exactpoker.games import kuhn3, kuhn3_branch
 from exactpoker.games import kuhn3_skp as skp
 from exactpoker.solve.continuation import g
-from exactpoker.solve.support_solve import exact_gains, profile_of, symbolic_gains
+from exactpoker.solve.support_family import symbolic_gains
+from exactpoker.solve.support_solve import exact_gains, profile_of
 
 
 # -- the game from its rules (section 2) -------------------------------------------------------
@@ -367,13 +368,13 @@ def test_algebraic_finish_reports_its_pins(monkeypatch):
 
 
 def test_branch_csv_and_exact_point(tmp_path):
-    points = kuhn3.branch(4, Fraction(5, 2), Fraction(27, 10))
+    points = kuhn3_branch.branch(4, Fraction(5, 2), Fraction(27, 10))
     assert points[0].pot == 2.5 and points[-1].pot >= 2.7
     path = tmp_path / "b.csv"
-    kuhn3.write_csv(points, str(path), 4)
+    kuhn3_branch.write_csv(points, str(path), 4)
     head = path.read_text().splitlines()[0].split(",")
     assert head[:4] == ["P", "E1", "E2", "E3"] and len(head) == 4 + 48
-    exact = kuhn3.exact_on_branch(4, points, Fraction(13, 5))
+    exact = kuhn3_branch.exact_on_branch(4, points, Fraction(13, 5))
     assert exact.equilibria[0].certified
 
 

@@ -68,7 +68,7 @@ def test_same_equilibrium_from_a_guide_perturbed_by_rounding_noise(n5_p3):
 
 def test_dominated_actions_never_played_and_node_keys(n5_p3):
     _, solution = n5_p3
-    r = kuhn3._result(5, Fraction(3), solution, "test")
+    r = kuhn3.result_of(5, Fraction(3), solution, "test")
     eq = r.equilibria[0]
     assert isinstance(eq, BallEquilibrium) and eq.certified
     assert sorted(eq.strategies, key=int) == [str(i) for i in range(1, 13)]

@@ -93,11 +93,11 @@ def _skp(args: argparse.Namespace) -> None:
 
 
 def _branch(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3
+    from exactpoker.games import kuhn3, kuhn3_branch
 
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
-    points = kuhn3.branch(args.cards, args.pot_min, args.pot_max)
-    kuhn3.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
+    points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
+    kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
     if args.plot:
         from exactpoker.games.kuhn3_plot import plot_values
 

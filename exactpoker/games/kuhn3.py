@@ -56,7 +56,7 @@ Functions
     (float guide: the regularised system of section 3; exact finish on its
     support, rational or, beyond about ``1.1 P_min`` for ``N >= 5``, algebraic
     in one real number field); the exact family of equilibria on that support (small ``N``).
-:func:`branch`, :func:`exact_on_branch`, :func:`write_csv`
+:mod:`exactpoker.games.kuhn3_branch`
     The seed's arc-length continuation in ``P`` (floats), exact equilibria
     at rational pots on it, and the branch as CSV.
 """
@@ -73,7 +73,6 @@ import numpy as np
 from exactpoker import progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
@@ -82,7 +81,8 @@ from exactpoker.solve.continuation import EPSILON, trace_down_trend
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
     from exactpoker.solve.continuation import GainSystem, Trend
-    from exactpoker.solve.support_solve import ExactSolution, Family
+    from exactpoker.solve.support_family import Family
+    from exactpoker.solve.support_solve import ExactSolution
 
 __all__ = [
     "NAME",
@@ -113,10 +113,7 @@ __all__ = [
     "exact_from_guide",
     "equilibrium",
     "equilibrium_family",
-    "BranchPoint",
-    "branch",
-    "exact_on_branch",
-    "write_csv",
+    "result_of",
 ]
 
 NAME = "kuhn3"
@@ -465,7 +462,8 @@ def float_guide(cards: object, pot: object, *, eps: float = EPSILON, extra: tupl
     return system.full(x), trend
 
 
-def _result(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
+def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
+    """The SolveResult of an exact solution: node tables, the pinned and mixed choices, the field or the box."""
     g = compiled(cards, pot)
     table = node_table(g, solution.x)
     pinned = [_node_card(g, k) + (solution.x[k],) for k in solution.pinned]
@@ -529,99 +527,7 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: obj
     x, trend = float_guide(n, p, eps=eps)
     progress.stage("kuhn3: exact finish on the guide's support")
     solution = exact_from_guide(n, p, x, digits=d, trend=trend)
-    return _result(n, p, solution, "regularised system (seed 003), exact finish on its support")
-
-
-# -- the branch of equilibria in P (section 3) -----------------------------------------------
-
-
-@dataclass(frozen=True)
-class BranchPoint:
-    """One point of the computed branch: the pot, the three values and every variable (floats)."""
-
-    pot: float
-    values: tuple[float, float, float]
-    x: tuple[float, ...]
-
-
-def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6,
-           max_steps: int = 200000) -> list[BranchPoint]:
-    """The branch of solutions of the regularised system as the pot goes from ``pot_min`` to ``pot_max``.
-
-    Seed 003, section 3: start at ``pot_min`` (followed down in ``epsilon``),
-    then arc-length continuation in ``P`` at fixed ``eps`` with adaptive steps;
-    the branch may fold back (several equilibria at one pot).  Stops when the
-    pot leaves ``[pot_min, pot_max]``.  Floats: a guide, not certified; use
-    :func:`exact_on_branch` for exact equilibria at rational pots on it.
-    """
-    from exactpoker.solve.continuation import Regularised, continue_branch, newton, trace_epsilon
-
-    n = parse_cards(cards)
-    low, high = float(parse_positive(pot_min, "pot_min")), float(parse_positive(pot_max, "pot_max"))
-    if high <= low:
-        raise InvalidParameterError(f"pot-max must be > pot-min; got {pot_min}, {pot_max}")
-    system = gain_system(n)
-    reg = Regularised(system, low, eps, "t")
-    first = np.append(trace_epsilon(system, low, eps_end=eps), low)
-    first = newton(reg.residual, first)
-    second = newton(reg.residual, np.append(first[:-1], low + 1e-5))
-    points = [first, second]
-    for X in continue_branch(reg.residual, first, second, lambda X: not low - 1e-9 <= X[-1] <= high, eps=eps,
-                             max_steps=max_steps):
-        points.append(X)
-    rows = []
-    for X in points:
-        x = system.full(X[:-1])
-        rows.append(BranchPoint(float(X[-1]), tuple(float(v) for v in system.payoffs(x, X[-1])), tuple(x.tolist())))
-    return rows
-
-
-def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *, eps: float = 1e-6) -> SolveResult:
-    """An exact certified equilibrium at the rational ``pot`` on the branch (Newton from the branch there).
-
-    ``eps`` must be the branch's regularisation parameter.  Where Newton
-    cannot land on the branch at ``pot`` (a stiff spot), the float guide is
-    recomputed at ``pot`` from a large ``epsilon`` instead, which may pick
-    another equilibrium at that pot.
-    """
-    from exactpoker.solve.continuation import Regularised, newton
-
-    n, p = parse_cards(cards), parse_pot(pot)
-    target = float(p)
-    system = gain_system(n)
-    free = system.free
-    # the first step of the branch across the pot, interpolated there
-    pairs = [(a, b) for a, b in zip(points, points[1:]) if min(a.pot, b.pot) <= target <= max(a.pot, b.pot)]
-    if not pairs:
-        raise InvalidParameterError(f"pot must lie on the branch; got {exact_str(p)}")
-    a, b = pairs[0]
-    share = (target - a.pot) / (b.pot - a.pot) if b.pot != a.pot else 0.0
-    guess = (1 - share) * np.array(a.x)[free] + share * np.array(b.x)[free]
-    reg = Regularised(system, target, eps, "t")
-    try:
-        X = newton(reg.residual, np.append(guess, target))
-        # follow this solution down to the small epsilon of the exact finish
-        x, trend = trace_down_trend(system, target, EPSILON, eps_start=eps, x0=X[:-1])
-    except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
-        x, trend = trace_down_trend(system, target, EPSILON)
-    solution = exact_from_guide(n, p, system.full(x), trend=trend)
-    return _result(n, p, solution, "branch of the regularised system (seed 003), exact finish")
-
-
-def write_csv(points: Sequence[BranchPoint], path: str, cards: int) -> None:
-    """The branch as CSV: ``P, E1, E2, E3`` and ``x_<node>_<card>`` for every node and card."""
-    import csv
-
-    from exactpoker.files import atomic_path
-
-    g = compiled(cards, 3)
-    order = [(node, c) for node in NODES for c in range(1, cards + 1)]
-    with atomic_path(path, "--csv") as temporary, open(temporary, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["P", "E1", "E2", "E3"] + [f"x_{node}_{c}" for node, c in order])
-        for point in points:
-            writer.writerow([repr(point.pot)] + [repr(v) for v in point.values]
-                            + [repr(point.x[variable_index(g, node, c)]) for node, c in order])
+    return result_of(n, p, solution, "regularised system (seed 003), exact finish on its support")
 
 
 def equilibrium_family(cards: object, pot: object) -> "Family":
@@ -632,7 +538,7 @@ def equilibrium_family(cards: object, pot: object) -> "Family":
     value stays fixed while players 1's and 3's move with player 2's bluffing
     frequency at node 2.
     """
-    from exactpoker.solve.support_solve import family
+    from exactpoker.solve.support_family import family
 
     n, p = parse_cards(cards), parse_pot(pot)
     x, trend = float_guide(n, p)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from exactpoker.games import kuhn3
+from exactpoker.games import kuhn3, kuhn3_branch
 
 __all__ = ["plot_values", "plot_nodes"]
 
 
-def plot_values(points: Sequence["kuhn3.BranchPoint"], path: str | None = None, ax=None):  # noqa: ANN001, ANN201
+def plot_values(points: Sequence["kuhn3_branch.BranchPoint"], path: str | None = None, ax=None):  # noqa: ANN001, ANN201
     """``E_1, E_2, E_3`` against ``P`` along a branch (the style of the seed's Figures 5, 6, 8)."""
     if ax is None:
         import matplotlib.pyplot as plt

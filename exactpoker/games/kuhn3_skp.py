@@ -186,4 +186,4 @@ def equilibrium(pot: object, *, eps: float = kuhn3.EPSILON) -> SolveResult:
     p = kuhn3.parse_pot(pot)
     x, trend = kuhn3.float_guide(CARDS, p, eps=eps, extra=_extra())
     solution = kuhn3.exact_from_guide(CARDS, p, x, _extra(), forced(), trend=trend)
-    return kuhn3._result(CARDS, p, solution, "regularised system (seed 003 section 4), exact finish", NAME)
+    return kuhn3.result_of(CARDS, p, solution, "regularised system (seed 003 section 4), exact finish", NAME)

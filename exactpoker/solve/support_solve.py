@@ -1,10 +1,9 @@
 """Exact equilibria of an N-player two-action game on the support a float solution shows.
 
-Seed 003's method (section 3) ends with floating-point betting frequencies of
-the regularised system at a small ``epsilon``.  Its limit satisfies condition
-(1): each variable is 0, 1, or *interior* with zero counterfactual gain.  This
-module turns such a float solution into an exact, certified equilibrium of the
-exact game (Design principle 5, float-guided and exact-finished):
+Seed 003's method (section 3) ends with the float solution of the regularised
+system at a small ``epsilon``; its limit satisfies condition (1): each variable
+is 0, 1, or *interior* with zero counterfactual gain.  This module turns it into
+an exact, certified equilibrium (float-guided, exact-finished):
 
 1. :func:`classify` reads the support: variables within ``tol`` of 0 or 1 are
    set there, the rest are interior; or, given the solution at a larger
@@ -29,11 +28,9 @@ exact game (Design principle 5, float-guided and exact-finished):
    at every own information set).  Nothing uncertified is returned: failure
    raises :class:`~exactpoker.errors.CertificationError`.
 
-The exact step finds rational equilibria.  Seed 003's game has them at every
-rational pot we tried for ``N = 4`` and at small pots (up to about
-``1.1 P_min``) for larger ``N``; elsewhere the indifference equations on the
-support are a coupled nonlinear system whose solution is irrational (e.g. of
-degree 14 at ``N = 5, P = 5/2``).  When refinement finds no rational point,
+Seed 003's game has rational equilibria at small pots (up to about ``1.1
+P_min``; every pot for ``N = 4``), irrational ones elsewhere (degree 14 at
+``N = 5, P = 5/2``).  When refinement finds no rational point,
 step 3 solves the square system exactly in a real number field
 (:func:`exactpoker.solve.elimination.solve_near` on the gains as polynomials,
 :func:`gain_polynomials`), and step 4 certifies that profile, whose entries are
@@ -44,7 +41,7 @@ of the square system in a box proved by Krawczyk's test
 (:mod:`exactpoker.solve.krawczyk`) and certified in ball arithmetic
 (:func:`exactpoker.certify_balls.certify_box`): a :class:`BallSolution`,
 whose support is corrected at variables the float guide misread.
-:func:`family` describes the equilibria on a support symbolically (small games).
+:func:`exactpoker.solve.support_family.family` describes a support's equilibria symbolically.
 
 Variables are numbered as in :class:`~exactpoker.solve.continuation.GainSystem`:
 player by player, each player's information sets in layout order.
@@ -66,7 +63,7 @@ from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, Certifie
 from exactpoker.certify_sequential import SequentialCertificate, counterfactual_values, verify_sequential
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.errors import CertificationError, DegenerateSystemError
+from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium
 from exactpoker.solve.elimination import EliminationError, jacobian_at, solve_near
 from exactpoker.solve.krawczyk import IsolatingBox, KrawczykError, isolate
@@ -76,7 +73,6 @@ scipy = lazy("scipy")
 
 if TYPE_CHECKING:  # pragma: no cover
     import flint
-    import sympy
 
     from exactpoker.algebraic import AlgebraicNumber
     from exactpoker.solve.continuation import Trend
@@ -260,13 +256,8 @@ def solve_exact(
     CertificationError
         If no exact solution on this support passes the certificate.
 
-    The square system is first solved by refinement towards a rational
-    point; if none is found, exactly in a real number field
-    (:func:`exactpoker.solve.elimination.solve_near`, minimal polynomials of
-    degree up to :data:`ALGEBRAIC_DEGREE`); if that fails too, as the unique
-    zero of the system in a box proved by Krawczyk's test and certified in
-    ball arithmetic (:class:`BallSolution`, :func:`_ball_solution`), when
-    ``digits`` is positive and no tie on the box is left undecided.
+    The square system is solved rationally, else in a real number field,
+    else in an isolating box (module docstring, step 3).
     """
     n = len(x_float)
     free = [k for k in range(n) if k not in fixed]
@@ -607,80 +598,3 @@ def _round(value: Fraction, size: float) -> Fraction:
     """Keep the iterates' denominators small: round a step to a power of two well below its size."""
     scale = 2 ** max(60, 60 - int(np.log2(size)))
     return Fraction(round(value * scale), scale)
-
-
-@dataclass(frozen=True)
-class Family:
-    """The equilibria on one support, exactly, as functions of the pinned variables.
-
-    ``parameters`` are the pinned variables' sympy symbols; ``solution`` gives
-    every other interior variable in terms of them; ``values`` each player's
-    payoff; ``constraints`` the conditions (sympy relations in the parameters)
-    for the point to be an equilibrium: interior variables in ``[0, 1]``,
-    and the gains at variables set to 0 (``<= 0``) or 1 (``>= 0``).
-    """
-
-    parameters: dict[int, "sympy.Symbol"]
-    solution: dict[int, "sympy.Expr"]
-    values: list["sympy.Expr"]
-    constraints: list["sympy.Basic"]
-
-
-def symbolic_gains(compiled: CompiledGame) -> tuple[list["sympy.Symbol"], list["sympy.Expr"]]:
-    """Every variable's sympy symbol and its counterfactual gain as a polynomial (small games only).
-
-    The gain is the derivative of the owner's payoff polynomial divided by
-    the owner's own probability of reaching the information set.
-    """
-    import sympy
-
-    from exactpoker.core.polynomials import behaviour_symbols
-
-    payoffs = compiled.payoff_polynomials()
-    symbols, gains = [], []
-    for p, layout in enumerate(compiled.layouts):
-        table = behaviour_symbols(compiled, p)
-        for infoset in range(layout.num_infosets):
-            card, label = layout.infoset_card_label(infoset)
-            symbols.append(table[(card, layout.labels[label])][1])
-        for infoset in range(layout.num_infosets):
-            card, label = layout.infoset_card_label(infoset)
-            parent = layout.parent[label]
-            reach = 1 if parent is None else table[(card, layout.labels[parent[0]])][parent[1]]
-            gains.append(sympy.cancel(sympy.diff(payoffs[p], symbols[-layout.num_infosets + infoset]) / reach))
-    return symbols, gains
-
-
-def family(compiled: CompiledGame, solution: ExactSolution) -> Family:
-    """The exact set of equilibria on ``solution``'s support, parametrised by its pinned variables.
-
-    The indifference equations of the interior variables are solved with
-    sympy for the interior variables that are not pinned (small games only:
-    the payoff polynomials are built in full).
-    """
-    import sympy
-
-    symbols, gains = symbolic_gains(compiled)
-    interior = set(solution.interior)
-    known = {symbols[k]: solution.x[k] for k in range(len(symbols)) if k not in interior}
-    unknown = [k for k in solution.interior if k not in solution.pinned]
-    equations = [sympy.expand(gains[k].subs(known)) for k in solution.interior]
-    found = sympy.solve(equations, [symbols[k] for k in unknown], dict=True)
-    if len(found) != 1:
-        raise DegenerateSystemError(f"family(): expected one solution family on the support; got {len(found)}")
-    answer = found[0]
-    solved = {k: sympy.factor(answer.get(symbols[k], symbols[k])) for k in unknown}
-    point = {**known, **{symbols[k]: solved[k] for k in unknown}}
-    payoffs = compiled.payoff_polynomials()
-    values = [sympy.factor(sympy.expand(e.subs(point))) for e in payoffs]
-    constraints: list[sympy.Basic] = []
-    for k in unknown:
-        constraints += [solved[k] >= 0, solved[k] <= 1]
-    for k in solution.pinned:
-        constraints += [symbols[k] >= 0, symbols[k] <= 1]
-    for k in solution.zeros:
-        constraints.append(sympy.expand(gains[k].subs(point)) <= 0)
-    for k in solution.ones:
-        constraints.append(sympy.expand(gains[k].subs(point)) >= 0)
-    constraints = [c for c in constraints if c is not sympy.true]
-    return Family({k: symbols[k] for k in solution.pinned}, solved, values, constraints)
