@@ -14,6 +14,7 @@ from exactpoker.core import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import three_player as tp
 from exactpoker.solve import indifference as ind
+from exactpoker.solve import support_search
 from exactpoker.solve.ordered_games import OrderedModel, ordered_game
 from tests.strategies import bets, probabilities
 
@@ -83,7 +84,7 @@ def test_large_deck_that_the_guide_misses_is_found_on_the_cut_shapes():
     model = OrderedModel(ordered_game(tp.game(n, b)))
     alike = {(2, h): (1, h) for h in range(n)}
     with pytest.raises(CertificationError):
-        ind.locate_equilibrium(model, tp._continuous_guide(n, b), ties=alike)
+        support_search.locate_equilibrium(model, tp._continuous_guide(n, b), ties=alike)
     result = tp.equilibrium(n, b)
     eq = result.equilibria[0]
     assert eq.certified and result.details["II equals III"] and result.details["family dimension"] == 0
@@ -176,7 +177,7 @@ def test_exact_gap_polynomials_match_the_float_gaps(n, b, seed):
 def test_untied_search_finds_an_asymmetric_equilibrium():
     """Without Q = R the solver may return II and III playing differently (n = 4, b = 1), still certified."""
     g = tp.compiled(4, 1)
-    located = ind.locate_equilibrium(g, ind.float_guide(g))
+    located = support_search.locate_equilibrium(g, ind.float_guide(g))
     assert located.certificate.holds
     assert sum(located.certificate.payoffs) == 0
 

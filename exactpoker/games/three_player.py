@@ -52,14 +52,12 @@ from exactpoker.solve.indifference import (
     FREE,
     CompiledModel,
     ExactNumber,
-    FamilyCorners,
-    Located,
     Support,
     Ties,
-    family_corners,
     float_guide,
-    locate_equilibrium,
 )
+from exactpoker.solve.support_search import Located, locate_equilibrium
+from exactpoker.solve.indifference_families import FamilyCorners, family_corners
 from exactpoker.solve.ordered_games import OrderedGame, OrderedModel, certify_ordered, ordered_game
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]

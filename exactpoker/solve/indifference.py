@@ -15,7 +15,7 @@ route (seed 000 section 4, the Fast NLP of three-player poker) but exactly:
    or :class:`~exactpoker.algebraic.AlgebraicNumber` s, and back-substitution)
    and keeps the solutions inside ``[0, 1]``; a system with a curve of
    solutions is reported as such (:class:`Segment` callers handle it);
-4. :func:`locate_equilibrium` searches the support: it starts from a guess (a
+4. :func:`~exactpoker.solve.support_search.locate_equilibrium` searches the support: it starts from a guess (a
    caller's, or :func:`float_guide`'s smoothed fictitious play), solves,
    certifies with :func:`exactpoker.certify.verify`, and where the
    certificate fails moves the support by the floating-point action gaps at
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
-from typing import Iterable, Iterator, Sequence, Union
+from typing import Sequence, Union
 
 import numpy as np
 import sympy
@@ -40,7 +40,7 @@ from exactpoker.algebraic import AlgebraicNumber, fmpq_to_fraction, to_fmpq
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError
+from exactpoker.errors import DegenerateSystemError, InvalidGameError
 from exactpoker.solve.algebraic_roots import evaluate, real_roots
 
 __all__ = [
@@ -58,10 +58,7 @@ __all__ = [
     "indifference_system",
     "solve_support", "shape_position",
     "profile_from_behaviour",
-    "candidate_supports",
-    "locate_equilibrium",
-    "FamilyCorners",
-    "family_corners",
+    "behaviour_of",
 ]
 
 #: Marks a free behaviour variable in a :data:`Support`.
@@ -492,228 +489,9 @@ def profile_from_behaviour(compiled: CompiledGame, behaviour: Sequence[Sequence[
     return BehaviourProfile(tuple(tuple((1 - x, x) for x in row) for row in behaviour))
 
 
-def _behaviour(support: Support, solution: SupportSolution) -> list[list[ExactNumber]]:
+def behaviour_of(support: Support, solution: SupportSolution) -> list[list[ExactNumber]]:
     values = solution.system.value_map(solution.values)
     return [
         [values[(p, h)] if fixed is FREE else Fraction(fixed) for h, fixed in enumerate(row)]
         for p, row in enumerate(support)
     ]
-
-
-# -- the support search ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Located:
-    """A certified equilibrium and the support it was solved on."""
-
-    support: Support
-    behaviour: tuple[tuple[ExactNumber, ...], ...]
-    profile: BehaviourProfile
-    certificate: Certificate
-    system: IndifferenceSystem
-    rounds: int
-    family: Segment | None = None
-
-
-def candidate_supports(
-    guide: Sequence[np.ndarray], ties: Ties | None = None, *, margin: float = 0.005, free_cost: float = 0.3,
-    max_ambiguous: int = 8,
-) -> Iterator[Support]:
-    """Supports near a float guide, most plausible first.
-
-    A variable whose guide value is within ``margin`` of 0 or 1 is fixed
-    there.  Each of the others (the *ambiguous* ones; at most
-    ``max_ambiguous``, those nearest 1/2 kept) may be fixed at 0, at 1, or
-    left free; a support costs the sum over ambiguous variables of the
-    distance from the guide value to the fixed one (``free_cost`` for free).
-    Tied variables (``ties``) follow their representative.
-    """
-    ties = ties or {}
-    rows = [np.asarray(x, float) for x in guide]
-    base = [[0 if v < 0.5 else 1 for v in row] for row in rows]
-    ambiguous = [(p, h) for p, row in enumerate(rows) for h, v in enumerate(row)
-                 if margin < v < 1 - margin and (p, h) not in ties]
-    ambiguous = sorted(ambiguous, key=lambda key: abs(rows[key[0]][key[1]] - 0.5))[:max_ambiguous]
-    options = []
-    for p, h in ambiguous:
-        v = rows[p][h]
-        options.append([(abs(v - 0), 0), (abs(v - 1), 1), (free_cost, FREE)])
-    combos = sorted(product(*options), key=lambda combo: sum(cost for cost, _ in combo)) if options else [()]
-    for combo in combos:
-        support = [list(row) for row in base]
-        for (p, h), (_cost, value) in zip(ambiguous, combo):
-            support[p][h] = value
-        yield _tie_support(tuple(tuple(row) for row in support), ties)
-
-
-def _tie_support(support: Support, ties: Ties) -> Support:
-    rows = [list(row) for row in support]
-    for (p, h), (q, k) in ties.items():
-        rows[p][h] = rows[q][k]
-    return tuple(tuple(row) for row in rows)
-
-
-def locate_equilibrium(
-    compiled: "CompiledGame | CompiledModel",
-    guide: Sequence[np.ndarray],
-    *,
-    ties: Ties | None = None,
-    max_supports: int = 300,
-    supports: Iterable[Support] | None = None,
-) -> Located:
-    """A certified equilibrium on a support near the float ``guide``.
-
-    The supports of :func:`candidate_supports` are tried in order (or, when
-    given, those of ``supports``: e.g. a game's own list of plausible shapes;
-    ``guide`` is then unused).  On each
-    the indifference system is solved exactly (:func:`solve_support`); every
-    solution in ``[0, 1]`` (for a family: every corner) is screened in floating
-    point and then certified exactly (:func:`exactpoker.certify.verify`, or
-    the model's own exact check: ``compiled`` may be a model such as
-    :class:`~exactpoker.solve.ordered_games.OrderedModel`).  With ``ties`` (``(player, infoset) -> (player, infoset)``) only profiles
-    in which tied sets share their probability are searched.
-
-    Raises
-    ------
-    CertificationError
-        If none of the first ``max_supports`` supports gives a certified equilibrium.
-    """
-    model = as_model(compiled)
-    ties = ties or {}
-    tolerance = 1e-9 * model.scale
-    seen: set[Support] = set()
-    tried = candidate_supports(guide, ties) if supports is None else supports
-    for round_, support in enumerate(tried, start=1):
-        if round_ > max_supports:
-            break
-        if support in seen:
-            continue
-        seen.add(support)
-        system = indifference_system(model, support, ties)
-        solved = solve_support(system)
-        if isinstance(solved, Segment):
-            candidates = [SupportSolution(system, vertex) for vertex in solved.vertices]
-        else:
-            candidates = solved
-        for solution in candidates:
-            behaviour = _behaviour(support, solution)
-            floats = [np.array([float(v) for v in row]) for row in behaviour]
-            gaps = model.float_gaps(floats)
-            regret = max(float(np.max(np.maximum(g, 0) * (1 - x) + np.maximum(-g, 0) * x))
-                         for g, x in zip(gaps, floats))
-            if regret > tolerance:
-                continue
-            profile, certificate = model.certify(behaviour)
-            if certificate.holds:
-                family = solved if isinstance(solved, Segment) else None
-                return Located(support, tuple(tuple(r) for r in behaviour), profile, certificate, system, round_,
-                               family)
-    raise CertificationError("indifference solver: no certified equilibrium on the supports near the guide")
-
-
-# -- families of equilibria ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FamilyCorners:
-    """The certified corners of a family of solutions, and whether the segment between them is certified.
-
-    ``corners`` are ``(behaviour, profile, certificate)`` for every corner of
-    the family's polytope that is an exact equilibrium.  ``segment_certified``
-    is true when the family is one-dimensional with two certified end points
-    and every point between them is an equilibrium too (checked exactly: along
-    the segment each action gap is a polynomial in the position ``t`` whose
-    sign on ``[0, 1]`` is decided with exact real-root isolation).
-    """
-
-    dimension: int
-    corners: tuple[tuple[tuple[tuple[ExactNumber, ...], ...], BehaviourProfile, Certificate], ...]
-    segment_certified: bool
-
-
-def _nonpositive_on_unit_interval(poly: sympy.Poly) -> bool:
-    """Exactly: ``poly(t) <= 0`` for every ``t`` in ``[0, 1]``."""
-    if poly.is_zero:
-        return True
-    points = [sympy.Integer(0), sympy.Integer(1)]
-    derivative = poly.diff()
-    if not derivative.is_zero:
-        points += [r for r in sympy.real_roots(derivative) if 0 < r < 1]
-    return all(sympy.sign(poly.as_expr().subs(poly.gens[0], r)) <= 0 for r in points)
-
-
-def _widened(model: CompiledModel, located: Located, ties: Ties) -> Located:
-    """``located`` on the largest support it solves: fixed sets where the player is indifferent are freed.
-
-    Indifference is read in floating point and then confirmed exactly: the
-    wider support is used only if its system is a family that the located
-    point solves, otherwise the original is kept.
-    """
-    floats = [np.array([float(v) for v in row]) for row in located.behaviour]
-    gaps = model.float_gaps(floats)
-    rows = [list(row) for row in located.support]
-    for p, row in enumerate(rows):
-        for h, fixed in enumerate(row):
-            if fixed is not FREE and abs(gaps[p][h]) < 1e-9 * model.scale:
-                rows[p][h] = FREE
-    support = _tie_support(tuple(tuple(r) for r in rows), ties)
-    if support == located.support:
-        return located
-    system = indifference_system(model, support, ties)
-    solved = solve_support(system)
-    if not isinstance(solved, Segment) or solved.dimension < 1:
-        return located
-    values = {symbol: sympy.Rational(str(located.behaviour[p][h])) for (p, h), symbol in zip(system.variables, system.symbols)}
-    if any(sympy.expand(e.subs(values)) != 0 for e in system.equations):
-        return located
-    return Located(support, located.behaviour, located.profile, located.certificate, system, located.rounds, solved)
-
-
-def family_corners(compiled: "CompiledGame | CompiledModel", located: Located, ties: Ties | None = None
-                   ) -> FamilyCorners:
-    """Every certified corner of the family through ``located``; for a segment, whether all of it is certified.
-
-    The support is first widened to every information set where the player
-    is indifferent at the located equilibrium, so the family found is the
-    largest one through it that the indifference equations describe.
-    """
-    model = as_model(compiled)
-    ties = ties or {}
-    if all(isinstance(v, Fraction) for row in located.behaviour for v in row):
-        located = _widened(model, located, ties)
-    family = located.family
-    if family is None:
-        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
-    corners = []
-    for vertex in family.vertices:
-        behaviour = _behaviour(located.support, SupportSolution(located.system, vertex))
-        profile, certificate = model.certify(behaviour)
-        if certificate.holds:
-            corners.append((tuple(tuple(r) for r in behaviour), profile, certificate))
-    segment = False
-    if family.dimension == 1 and len(corners) == 2:
-        segment = _segment_certified(model, located, ties, family.vertices)
-    if not corners:
-        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
-    return FamilyCorners(family.dimension, tuple(corners), segment)
-
-
-def _segment_certified(
-    model: CompiledModel, located: Located, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
-) -> bool:
-    everything = [(p, h) for p, row in enumerate(located.support) for h in range(len(row))]
-    gaps, symbols, _ = model.gap_polynomials(located.support, ties, everything)
-    t = sympy.Symbol("t")
-    start, end = vertices
-    path = {s: sympy.Rational(a.numerator, a.denominator) + t * sympy.Rational((b - a).numerator, (b - a).denominator)
-            for s, a, b in zip(symbols, start, end)}
-    for (p, h), gap in gaps.items():
-        along = sympy.Poly(sympy.expand(gap.subs(path)), t)
-        fixed = located.support[p][h]
-        if fixed is FREE:
-            if not along.is_zero:
-                return False
-        elif not _nonpositive_on_unit_interval(along if fixed == 0 else -along):
-            return False
-    return True

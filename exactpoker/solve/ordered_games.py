@@ -20,7 +20,7 @@ gains, payoff and best-response value take O(n) operations instead of the
 exact numbers for the certificate (the same check as
 :func:`exactpoker.certify.verify`, which the tests compare it with), and
 polynomials in the free probabilities for the indifference equations
-(:class:`OrderedModel`, the model :func:`exactpoker.solve.indifference.locate_equilibrium`
+(:class:`OrderedModel`, the model :func:`exactpoker.solve.support_search.locate_equilibrium`
 searches supports with).
 """
 
@@ -226,7 +226,7 @@ def _objects(values: Sequence[Any]) -> np.ndarray:
 
 
 class OrderedModel:
-    """What :func:`exactpoker.solve.indifference.locate_equilibrium` needs of a game, by the prefix sums above.
+    """What :func:`exactpoker.solve.support_search.locate_equilibrium` needs of a game, by the prefix sums above.
 
     Gaps are divided by the number of deals, as the compiled game's are, so
     both models read tolerances alike; the gap polynomials are computed with
