@@ -42,22 +42,8 @@ def solve_on_support(
     sequence leading to it.  The equations: the opponent is indifferent among
     the actions it mixes, and each mixed set's weights add up to its parent's.
     """
-    own_support = _support(own, own_float)
     other_support = _support(other, other_float)
-    # represent[s] = column of the unknown (or 0 for the constant 1) carrying x_s
-    unknown_of: dict[int, int] = {}
-    represent: dict[int, int] = {0: 0}
-    for infoset in range(own.num_infosets):
-        parent = own.parent_sequence(infoset)
-        supported = [s for s in own.infoset_sequences(infoset) if s in own_support]
-        if parent not in represent or not supported:
-            continue
-        if len(supported) == 1:
-            represent[supported[0]] = represent[parent]
-        else:
-            for s in supported:
-                unknown_of[s] = 1 + len(unknown_of)
-                represent[s] = unknown_of[s]
+    unknown_of, represent = _unknowns(own, _support(own, own_float))
     width = 1 + len(unknown_of)
     # g[t] = the opponent's payoff coefficient of its sequence t, affine in the unknowns
     column = np.array([represent.get(int(s), -1) for s in range(own.num_sequences)], dtype=np.int64)
@@ -110,6 +96,27 @@ def solve_on_support(
     for s, col in represent.items():
         weights[s] = Fraction(1) if col == 0 else solution[col - 1]
     return weights
+
+
+def _unknowns(own: PlayerLayout, own_support: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """The unknowns: each mixed sequence's column; and ``represent[s]``, the column carrying ``x_s`` (0: the constant 1).
+
+    A supported sequence at an information set where ``own`` plays one action inherits its parent's column.
+    """
+    unknown_of: dict[int, int] = {}
+    represent: dict[int, int] = {0: 0}
+    for infoset in range(own.num_infosets):
+        parent = own.parent_sequence(infoset)
+        supported = [s for s in own.infoset_sequences(infoset) if s in own_support]
+        if parent not in represent or not supported:
+            continue
+        if len(supported) == 1:
+            represent[supported[0]] = represent[parent]
+        else:
+            for s in supported:
+                unknown_of[s] = 1 + len(unknown_of)
+                represent[s] = unknown_of[s]
+    return unknown_of, represent
 
 
 def _support(layout: PlayerLayout, weights: np.ndarray) -> set[int]:
