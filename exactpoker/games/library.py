@@ -5,19 +5,23 @@
 (:func:`describe_library`); :func:`game` gives the
 :class:`~exactpoker.core.tree.GameTree` in Python.
 
-=========  ====================================================================
-kuhn       two-player Kuhn poker (Kuhn 1950): J Q K, ante 1, one bet of 1
-           (``ante`` and ``bet`` may be any rationals)
-kuhn3      three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
-           and seed 003 (cards ``1..N``, pot ``P``, ante ``P/3``, bets of 1)
-leduc      Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005); bets
-           ``bet1`` (2) and ``bet2`` (4) in the two rounds
-ladder     one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
-two_round  two betting rounds of one bet each, a board card between them
-vn, newman, three, simple, goldman_stone, nash_shapley
-           the seed papers' card games, as the named commands build them
-           (solved from their rules: structure detected before any tree)
-=========  ====================================================================
+=============  ====================================================================
+kuhn           two-player Kuhn poker (Kuhn 1950): J Q K, ante 1, one bet of 1
+               (``ante`` and ``bet`` may be any rationals)
+kuhn3          three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
+               and seed 003 (cards ``1..N``, pot ``P``, ante ``P/3``, bets of 1)
+leduc          Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005); bets
+               ``bet1`` (2) and ``bet2`` (4) in the two rounds
+ladder         one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
+two_round      two betting rounds of one bet each, a board card between them
+vn             seed 000's von Neumann poker (as ``exactpoker vn`` builds it)
+newman         seed 000's Newman poker
+three          seed 000's three-player poker
+simple         seed 004's simple poker (the Euler notes)
+goldman_stone  seed 002's Goldman-Stone poker on a finite deck
+nash_shapley   seed 001's Nash-Shapley poker; the seed games
+               are solved from their rules: structure detected before any tree
+=============  ====================================================================
 
 :func:`parametric` gives a game as a function of one of its sizes (an ante,
 a bet, the pot) for ``exactpoker solve --over``: the payoffs of these games are

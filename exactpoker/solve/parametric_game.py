@@ -59,8 +59,8 @@ class GamePiece:
         Per player and information set, the action probabilities as sympy
         rational functions, or None where the information set is unreached on
         the whole piece (any behaviour there is optimal).
-    certificate : Certificate
-        The exact equilibrium check at ``sample``.
+
+    The field ``certificate`` holds the exact equilibrium check at ``sample``.
     """
 
     start: RealAlgebraic
