@@ -253,6 +253,7 @@ def test_gap_threat_family_value_and_two_values_at_five_halves():
     assert gap_value(sympy.Rational(5, 2)) in values and len(values) == 3  # VIII, VII and XI
 
 
+@pytest.mark.slow
 def test_gap_boundaries():
     """The ends of the ranges beyond A3, found by elimination (not in the paper)."""
     A = sympy.Symbol("A")
@@ -543,6 +544,7 @@ def test_the_region_of_free_coefficients_is_a_box_from_a_equals_3b_on(t):
     assert wider.region.low == (side, side, 1 / t) and wider.region.conditions == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kinds, decided", [
     (IX, "family"), (X, "family"),
     ("1i11ii101010111011101011", "boxes"),  # epsilon = (21 zeta - 9)/4 by its equation, zeta = 9/25 by deviations

@@ -247,6 +247,7 @@ def test_a_multiset_deck_with_unequal_counts():
                                                            "K": Fraction(1, 3)}
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(ranks=st.integers(2, 3), players=st.integers(2, 3), max_bets=st.integers(0, 2),
        board=st.booleans(), rake=st.sampled_from([Fraction(0), Fraction(1, 10)]))

@@ -78,6 +78,7 @@ def test_fastmne_65_2_is_found():
     assert result.details["II equals III"]
 
 
+@pytest.mark.slow
 def test_large_deck_that_the_guide_misses_is_found_on_the_cut_shapes():
     """n = 57, b = 1/2: no support near the continuous guide certifies; a cut shape does (I mixes card 7, II and III card 24)."""
     n, b = 57, F(1, 2)

@@ -41,7 +41,7 @@ _SECTIONS = (("Top level", ()), ("Each of `equilibria`", ("$defs", "equilibrium"
 def _type(prop: dict[str, Any]) -> str:
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[1]
-    kind = prop.get("type", "any")
+    kind = prop.get("type") or [shape.get("type", "any") for shape in prop.get("anyOf", [])] or "any"
     return " or ".join(kind) if isinstance(kind, list) else kind
 
 
@@ -52,10 +52,11 @@ def _rows(properties: dict[str, Any], definitions: dict[str, Any], prefix: str =
         described = definitions[prop["$ref"].rsplit("/", 1)[1]] if "$ref" in prop else prop
         description = described.get("description", "").replace("|", "\\|")
         rows.append(f"| `{prefix}{key}` | {_type(prop)} | {note}{description} |")
-        rows += _rows(prop.get("properties", {}), definitions, f"{prefix}{key}.")
-        items = prop.get("items", {})
-        if "properties" in items:
-            rows += _rows(items["properties"], definitions, f"{prefix}{key}[].")
+        for shape in [prop] + prop.get("anyOf", []):  # a key of several shapes lists the keys of each
+            rows += _rows(shape.get("properties", {}), definitions, f"{prefix}{key}.")
+            items = shape.get("items", {})
+            if "properties" in items:
+                rows += _rows(items["properties"], definitions, f"{prefix}{key}[].")
     return rows
 
 
