@@ -12,7 +12,7 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import NotZeroSumError
 from exactpoker.solve.dispatch import solve_compiled
 from exactpoker.solve.optimal_set import optimal_set
-from exactpoker.solve.zerosum import _behaviour_profile
+from exactpoker.solve.zerosum import behaviour_profile_of_plans
 from tests.games import kuhn_tree, matrix_tree
 
 
@@ -67,7 +67,7 @@ def test_every_vertex_is_optimal_and_the_solver_lies_in_the_hull(matrix):
     family = optimal_set(compiled, 0, Fraction(int(value.p), int(value.q)))
     other = found.realization(compiled, 1)
     for plan in family.vertices:
-        profile = _behaviour_profile(compiled, [list(plan), other])
+        profile = behaviour_profile_of_plans(compiled, [list(plan), other])
         assert verify(compiled, profile).holds
     # The row player's mixed strategy is a convex combination of the vertices: check with an exact LP.
     from exactpoker.solve.simplex import solve_lp

@@ -38,7 +38,7 @@ from exactpoker.numbers import exact_str, to_fraction
 from exactpoker.solve.parametric import PiecewiseValue, check_continuity, rational_function, sympy_poly
 from exactpoker.solve.parametric_lp import LPPiece, piecewise_lp, sequence_form_poly_lp
 from exactpoker.solve.sign_intervals import compare, roots_between
-from exactpoker.solve.zerosum import _behaviour_profile
+from exactpoker.solve.zerosum import behaviour_profile_of_plans
 
 __all__ = ["GamePiece", "ParametricSolution", "Maximum", "solve_over", "value_at_point", "describe_number"]
 
@@ -106,7 +106,7 @@ class ParametricSolution(PiecewiseValue):
         """The optimal behaviour profile at a rational ``point``, from its piece's formulas."""
         value = to_fraction(point, str(self.symbol))
         piece = self.piece_at(value)
-        return _behaviour_profile(self.game.at(value), piece.plans_at(value))  # type: ignore[union-attr]
+        return behaviour_profile_of_plans(self.game.at(value), piece.plans_at(value))  # type: ignore[union-attr]
 
     def certify_at(self, point: object) -> Certificate:
         """:func:`exactpoker.certify.verify` of :meth:`profile_at` against the game compiled at ``point``."""
@@ -210,7 +210,7 @@ def _game_piece(game: ParametricCompiled, piece: LPPiece, symbol: sympy.Symbol) 
     value = rational_function(piece.primal.get(num_x, _ZERO), piece.delta, symbol)
     found = GamePiece(piece.start, piece.end, piece.sample, value, piece.delta, plans, tuple(behaviour))
     compiled = game.at(piece.sample)
-    certificate = verify(compiled, _behaviour_profile(compiled, found.plans_at(piece.sample)))
+    certificate = verify(compiled, behaviour_profile_of_plans(compiled, found.plans_at(piece.sample)))
     if not certificate.holds:
         raise CertificationError(f"--over: the piece found at {symbol} = {exact_str(piece.sample)} fails the "
                                  f"equilibrium check there (regret {certificate.max_regret})")

@@ -49,7 +49,7 @@ from exactpoker.solve.float_guide import float_guides, optimal_basis
 from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp, standard_lp
 from exactpoker.solve.support import solve_on_support
 
-__all__ = ["solve_zero_sum", "ZeroSumMethod"]
+__all__ = ["solve_zero_sum", "ZeroSumMethod", "behaviour_profile_of_plans"]
 
 ZeroSumMethod = Literal["support", "basis", "simplex"]
 
@@ -98,7 +98,7 @@ def solve_zero_sum(
         if found is not None:
             return found[0], found[1], "basis"
     weights = _simplex_method(compiled, lp)
-    profile = _behaviour_profile(compiled, weights)
+    profile = behaviour_profile_of_plans(compiled, weights)
     certificate = verify(compiled, profile)
     if not certificate.holds:
         raise CertificationError(
@@ -119,7 +119,7 @@ def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[Behavio
             y = solve_on_support(second, y_float, first, x_float, cols, rows, vals)
         except DegenerateSystemError:
             continue
-        profile = _behaviour_profile(compiled, [x, y])
+        profile = behaviour_profile_of_plans(compiled, [x, y])
         certificate = verify(compiled, profile)
         if certificate.holds:
             return profile, certificate
@@ -135,7 +135,7 @@ def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate
     except DegenerateSystemError:
         return None
     num_x, num_y = compiled.layouts[0].num_sequences, compiled.layouts[1].num_sequences
-    profile = _behaviour_profile(compiled, [solution.primal[:num_x], solution.duals[:num_y]])
+    profile = behaviour_profile_of_plans(compiled, [solution.primal[:num_x], solution.duals[:num_y]])
     certificate = verify(compiled, profile)
     return (profile, certificate) if certificate.holds else None
 
@@ -171,7 +171,7 @@ def _simplex_method(compiled: CompiledGame, lp: SequenceFormLP) -> list[list[Fra
 # -- from realization plans to behaviour ---------------------------------------------
 
 
-def _behaviour_profile(compiled: CompiledGame, weights: list[list[Fraction]]) -> BehaviourProfile:
+def behaviour_profile_of_plans(compiled: CompiledGame, weights: list[list[Fraction]]) -> BehaviourProfile:
     """Behaviour strategies from realization plans.
 
     Where a plan gives an information set weight zero, the behaviour there is
