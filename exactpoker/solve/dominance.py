@@ -32,20 +32,26 @@ from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
 
 __all__ = ["range_dominated", "dominated_variables"]
 
-Range = tuple[Fraction, Fraction]
+Range = tuple[int, int]
 
 
 def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
-    """``{(player, information set): {dropped action index: kept action index}}`` (module docstring)."""
-    ranges: dict[int, tuple[Range, ...]] = {}
+    """``{(player, information set): {dropped action index: kept action index}}`` (module docstring).
+
+    Payoffs are compared by their rank among the tree's distinct payoffs (exact:
+    ranks order as the rationals do), so the walk over the tree compares integers.
+    """
+    rank = _payoff_ranks(tree)
+    ranges: dict[int, tuple[tuple[int, int], ...]] = {}
     verdicts: dict[tuple[int, str], dict[tuple[int, int], bool]] = {}
     stack: list[tuple[TreeNode, bool]] = [(tree.root, False)]
+    players = range(tree.num_players)
     while stack:
         node, expanded = stack.pop()
         if id(node) in ranges:
             continue
         if isinstance(node, Terminal):
-            ranges[id(node)] = tuple((v, v) for v in node.payoffs)
+            ranges[id(node)] = tuple((rank[v], rank[v]) for v in node.payoffs)
             continue
         children = [child for _, child in node.actions] if isinstance(node, Move) else \
             [child for _, prob, child in node.outcomes if prob > 0]
@@ -54,11 +60,29 @@ def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
             stack.extend((child, False) for child in children if id(child) not in ranges)
             continue
         below = [ranges[id(child)] for child in children]
-        ranges[id(node)] = tuple((min(r[p][0] for r in below), max(r[p][1] for r in below))
-                                 for p in range(tree.num_players))
+        ranges[id(node)] = tuple((min(r[p][0] for r in below), max(r[p][1] for r in below)) for p in players)
         if isinstance(node, Move):
             _compare(verdicts.setdefault((node.player, node.infoset), {}), [r[node.player] for r in below])
     return {key: _dropped(pairs) for key, pairs in verdicts.items() if _dropped(pairs)}
+
+
+def _payoff_ranks(tree: GameTree) -> dict[Fraction, int]:
+    """Each distinct payoff of the tree's leaves and its rank in increasing order."""
+    values: set[Fraction] = set()
+    stack: list[TreeNode] = [tree.root]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Terminal):
+            values.update(node.payoffs)
+        elif isinstance(node, Move):
+            stack.extend(child for _, child in node.actions)
+        else:
+            stack.extend(child for _, _, child in node.outcomes)
+    return {value: i for i, value in enumerate(sorted(values))}
 
 
 def _compare(verdict: dict[tuple[int, int], bool], below: list[Range]) -> None:
