@@ -98,6 +98,23 @@ def test_call_pays_the_bidder_when_the_bid_holds():
     assert two.outcomes[0][1] == Fraction(1, 2)
 
 
+class _StairInAnyOrder(LiarsDice):
+    """The README's reading of the stairs rule: ``1..k`` rolled in any order is a stair."""
+
+    def counts(self, roll, face):
+        if sorted(roll) == list(range(1, len(roll) + 1)):
+            return len(roll) + 1
+        return sum(die == face for die in roll)
+
+
+def test_snyd_counts_a_stair_only_in_the_order_rolled():
+    # snyd prints 3/8 (2v1) and -1/4 (1v2) with two sides: the stair (1, 2) counts, (2, 1) does not
+    for dice, printed, any_order in (("2v1", Fraction(3, 8), Fraction(1, 4)), ("1v2", Fraction(-1, 4), 0)):
+        game = liars_dice(sides=2, dice=dice, rule="stairs")
+        assert value("stairs", dice, 2) == printed == Fraction(SNYD["stairs"][dice]["2"])
+        assert solve_game(_StairInAnyOrder(*vars(game).values())).equilibria[0].values[0] == any_order
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(RULES), st.integers(2, 3), st.sampled_from(["1v1", "2v1", "1v2"]))
 def test_size_counted_without_building_is_the_built_size(rule, sides, dice):

@@ -35,7 +35,8 @@ The rule decides which bids exist and which dice count as ``face``
     face; otherwise the player's dice showing ``face`` count (ones are not
     wild).  This is ``is_correct_call`` of ``snyd_or.py`` as written; its
     README's "a perfect permutation" would also count a stair rolled in
-    another order, which the printed tables do not.
+    another order, which the printed tables do not: with two sides that
+    reading gives 1/4 (2v1) and 0 (1v2), the tables 3/8 and -1/4, as here.
 ``openspiel``
     OpenSpiel's ``liars_dice`` (``bidding_rule=reset-face``): bids with counts
     ``1..N`` and faces ``1..sides``; the highest face is wild (a die counts if
