@@ -178,6 +178,13 @@ def test_the_guard_refuses_a_tree_too_large_before_building_it():
         liars_dice(sides=6, dice="2v1", rule="stairs").tree()
 
 
+def test_cli_refuses_snyds_unfinished_cells_before_building_them(capsys):
+    # stairs 2v1 with 6 sides: 45,097,156,568 sequences, counted from the rules
+    assert main(["solve", "library:dice(sides=6,dice=2v1,rule=stairs)"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "45097156568 sequences" in err and "TB of memory" in err and "\n" not in err
+
+
 def test_cli_solves_and_reports_bad_input_in_one_line(capsys):
     assert main(["solve", "library:dice(sides=2,dice=1v2,rule=stairs)", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
