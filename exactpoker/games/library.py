@@ -87,16 +87,6 @@ def _two_round(ranks: int, bet1: Fraction, bet2: Fraction) -> PokerGame:
                      parameters=(("ranks", ranks), ("bet1", bet1), ("bet2", bet2)))
 
 
-def _paper(module: str) -> Callable[..., BettingGame]:
-    """The rules of a seed paper's card game (``exactpoker.games.<module>.game``), built on demand."""
-    def build(**params: object) -> BettingGame:
-        from importlib import import_module
-
-        return import_module(f"exactpoker.games.{module}").game(**params)
-
-    return build
-
-
 def _rules(module: str, function: str) -> Callable[..., Any]:
     """A game written as its own generator (``exactpoker.games.<module>.<function>``), built on demand."""
     def build(**params: object) -> Any:
@@ -105,6 +95,11 @@ def _rules(module: str, function: str) -> Callable[..., Any]:
         return getattr(import_module(f"exactpoker.games.{module}"), function)(**params)
 
     return build
+
+
+def _paper(module: str) -> Callable[..., BettingGame]:
+    """The rules of a seed paper's card game (``exactpoker.games.<module>.game``), built on demand."""
+    return _rules(module, "game")
 
 
 def _as_given(value: object, name: str) -> object:
