@@ -21,6 +21,9 @@ simple         seed 004's simple poker (the Euler notes)
 goldman_stone  seed 002's Goldman-Stone poker on a finite deck
 nash_shapley   seed 001's Nash-Shapley poker; the seed games
                are solved from their rules: structure detected before any tree
+dice           the end game of Liar's Dice with the rules of the ``snyd`` project
+               (:mod:`exactpoker.games.liars_dice`): ``sides``, ``dice`` (``2v1``),
+               ``rule`` (normal, joker, stairs, or OpenSpiel's)
 =============  ====================================================================
 
 :func:`parametric` gives a game as a function of one of its sizes (an ante,
@@ -84,14 +87,19 @@ def _two_round(ranks: int, bet1: Fraction, bet2: Fraction) -> PokerGame:
                      parameters=(("ranks", ranks), ("bet1", bet1), ("bet2", bet2)))
 
 
-def _paper(module: str) -> Callable[..., BettingGame]:
-    """The rules of a seed paper's card game (``exactpoker.games.<module>.game``), built on demand."""
-    def build(**params: object) -> BettingGame:
+def _rules(module: str, function: str) -> Callable[..., Any]:
+    """A game written as its own generator (``exactpoker.games.<module>.<function>``), built on demand."""
+    def build(**params: object) -> Any:
         from importlib import import_module
 
-        return import_module(f"exactpoker.games.{module}").game(**params)
+        return getattr(import_module(f"exactpoker.games.{module}"), function)(**params)
 
     return build
+
+
+def _paper(module: str) -> Callable[..., BettingGame]:
+    """The rules of a seed paper's card game (``exactpoker.games.<module>.game``), built on demand."""
+    return _rules(module, "game")
 
 
 def _as_given(value: object, name: str) -> object:
@@ -163,6 +171,9 @@ GAMES: dict[str, _Entry] = {
                             ("a", "b")),
     "nash_shapley": _Entry(_paper("nash_shapley"), "Nash-Shapley three-person poker (seed 001): High/Low, ante a, "
                            "bet b", {"a": (1, _as_given), "b": (1, _as_given)}, ("a", "b")),
+    "dice": _Entry(_rules("liars_dice", "liars_dice"), "Liar's Dice end game (snyd's rules): dice 1..sides, dice "
+                   "per player (e.g. 2v1), rule normal|joker|stairs|openspiel",
+                   {"sides": (6, _as_given), "dice": ("1v1", _as_given), "rule": ("normal", _as_given)}),
 }
 
 

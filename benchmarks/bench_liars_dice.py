@@ -1,0 +1,143 @@
+"""The Liar's Dice end-game tables of the ``snyd`` project, solved exactly, cell by cell (issue 30).
+
+Run from the repository root::
+
+    python benchmarks/bench_liars_dice.py           # every cell up to 700 000 sequences (~15 min on 2 cores)
+    python benchmarks/bench_liars_dice.py --quick   # the cells up to 2 000 sequences (a smoke test, ~30 s)
+
+Each cell (rule normal/joker/stairs; dice 1v1, 2v1, 1v2; 2-6 sides) is
+``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'`` through the
+engine's zero-sum path (:func:`exactpoker.solve.dispatch.solve_game`), run in
+its own process so that its peak resident memory (``ru_maxrss``, the whole
+interpreter included) is its own; a cell is stopped after 300 s, and refused
+by the memory guard above 8 GB.  Cells over the sequence budget are not run:
+their size is counted from the rules (:meth:`~exactpoker.games.liars_dice.LiarsDice.size`)
+and the guard's memory estimate for building the tree is shown.
+
+The last two columns compare the exact value with the fraction the ``snyd``
+project printed (``tests/data/snyd_liars_dice.json``, from a floating-point
+LP): ``exact`` when equal, ``rounding`` when the printed fraction is what
+``limit_denominator()`` makes of the exact value's float, ``DIFFERS``
+otherwise, ``-`` where that project printed none.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+import threading
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from timing import FAILURES, Row, print_table, run
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from exactpoker import guard  # noqa: E402
+from exactpoker.games.liars_dice import liars_dice  # noqa: E402
+
+SNYD = json.loads((ROOT / "tests" / "data" / "snyd_liars_dice.json").read_text())["values"]
+RULES, DICE, SIDES = ("normal", "joker", "stairs"), ("1v1", "2v1", "1v2"), range(2, 7)
+TIMEOUT = 300  # seconds a cell may run
+MEMORY = 8 * 1024**3  # the guard's limit in a cell's process
+BUDGET = {True: 2_000, False: 700_000}  # sequences (both players) of the cells run, by --quick
+
+
+def _peak() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _ticks(start: float, stage: list[str]) -> None:
+    """Every 5 s, the stage, the seconds and the peak memory so far on stderr (read when a cell is stopped)."""
+    while True:
+        time.sleep(5)
+        print(f"{stage[0]} {time.perf_counter() - start:.0f} {_peak()}", file=sys.stderr, flush=True)
+
+
+def solve_cell(rule: str, dice: str, sides: int) -> dict:
+    """Solve one cell in this process: the exact value, the seconds per stage, the peak memory and the method."""
+    from exactpoker.core.tree import compile_tree
+    from exactpoker.solve.dispatch import solve_compiled
+
+    start, stage, seconds = time.perf_counter(), ["building"], {}
+    threading.Thread(target=_ticks, args=(start, stage), daemon=True).start()
+    with guard.memory_limit(MEMORY):
+        tree = liars_dice(sides=sides, dice=dice, rule=rule).tree()
+        seconds["build"], stage[0] = time.perf_counter() - start, "compiling"
+        compiled = compile_tree(tree)
+        seconds["compile"], stage[0] = time.perf_counter() - start - seconds["build"], "solving"
+        result = solve_compiled(compiled)
+    (equilibrium,) = result.equilibria
+    seconds["solve"] = time.perf_counter() - start - seconds["build"] - seconds["compile"]
+    return {"value": str(equilibrium.values[0]), "certified": equilibrium.certified, "method": result.method,
+            "seconds": time.perf_counter() - start, "stages": seconds, "peak": _peak()}
+
+
+def _stopped(stderr: str | bytes | None) -> str:
+    """Where a stopped cell was: its last stage, seconds and peak memory (from :func:`_ticks`)."""
+    text = stderr.decode() if isinstance(stderr, bytes) else (stderr or "")
+    ticks = [line.split() for line in text.splitlines() if len(line.split()) == 3]
+    if not ticks:
+        return "before its first report"
+    stage, elapsed, peak = ticks[-1]
+    return f"while {stage} (at {elapsed} s: peak {guard.human(int(peak))})"
+
+
+def compare(exact: Fraction, printed: str) -> str:
+    """``exact``, ``rounding``, ``DIFFERS`` or ``-``: the exact value against snyd's printed fraction."""
+    if printed == "-":
+        return "-"
+    if Fraction(printed) == exact:
+        return "exact"
+    if Fraction(float(exact)).limit_denominator() == Fraction(printed):
+        return "rounding"
+    return "DIFFERS"
+
+
+def cell_row(rule: str, dice: str, sides: int, quick: bool) -> Row:
+    """One table row: the cell solved in a child process, or its counted size when over the budget."""
+    size = liars_dice(sides=sides, dice=dice, rule=rule).size()
+    printed = SNYD[rule][dice][str(sides)] or "-"
+    job, sequences = f"{rule:<6} {dice} {sides}", f"{size.sequences[0]}+{size.sequences[1]}"
+    if sum(size.sequences) > BUDGET[quick]:
+        memory = guard.human(guard.game_tree(size.nodes, sum(size.sequences)))
+        return Row(job, sequences, None, f"not run: {size.nodes:.2e} tree nodes, build ~{memory}; snyd {printed}")
+    command = [sys.executable, __file__, "--cell", rule, dice, str(sides)]
+    try:
+        child = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired as stop:
+        where = _stopped(stop.stderr)
+        FAILURES.append(f"{job}: stopped after {TIMEOUT} s {where}")
+        return Row(job, sequences, None, f"stopped after {TIMEOUT} s {where}; snyd {printed}")
+    if child.returncode != 0:
+        reason = (child.stderr.strip().splitlines() or ["no output"])[-1]
+        FAILURES.append(f"{job}: {reason}")
+        return Row(job, sequences, None, f"FAILED: {reason}")
+    out = json.loads(child.stdout)
+    exact = Fraction(out["value"])
+    agree = compare(exact, printed)
+    if agree == "DIFFERS" or not out["certified"]:
+        FAILURES.append(f"{job}: exact {exact}, snyd {printed}, certified {out['certified']}")
+    mark = "" if out["certified"] else " (NOT CERTIFIED)"
+    stages = "/".join(f"{out['stages'][key]:.1f}" for key in ("build", "compile", "solve"))
+    return Row(job, sequences, out["seconds"], f"{stages:>14} s {guard.human(out['peak']):>8}  {str(exact):>14} "
+               f"~{float(exact):+.6f}{mark}  snyd {printed}  {agree}")
+
+
+def benchmarks(quick: bool) -> None:
+    rows = [cell_row(rule, dice, sides, quick) for rule in RULES for dice in DICE for sides in SIDES]
+    print_table("Liar's Dice (snyd's tables): job = rule dice sides; size = sequences of player 1 + player 2; "
+                "result = seconds building/compiling/solving, peak memory, exact value, decimal, snyd's printed value, "
+                "agreement", rows)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--cell"]:
+        rule, dice, sides = sys.argv[2], sys.argv[3], int(sys.argv[4])
+        print(json.dumps(solve_cell(rule, dice, sides)))
+        sys.exit(0)
+    sys.exit(run(__doc__.splitlines()[0], "Liar's Dice", benchmarks))

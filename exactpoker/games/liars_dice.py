@@ -1,0 +1,225 @@
+"""The end game of Liar's Dice, with the rules of Thomas Ahle's ``snyd`` project.
+
+``library:dice(sides=6, dice=2v1, rule=normal)`` builds it (:func:`liars_dice`);
+the engine solves it as any other two-player zero-sum tree.
+
+Rules (as ``snyd_or.py`` of github.com/thomasahle/snyd defines them)
+---------------------------------------------------------------------
+* Player 1 rolls ``dice[0]`` dice and player 2 rolls ``dice[1]`` dice, each
+  die uniform on the faces ``1..sides``.  A player sees the own dice, in the
+  order rolled (the stairs rule below depends on that order), never the
+  other's.
+* Player 1 bids first; then the players alternate.  A bid is a pair
+  ``(count, face)``, read "at least ``count`` dice show ``face``"; bids are
+  ordered by count, then by face, and each bid must be higher than the
+  previous one.  After the first bid, the player to move may instead *call*
+  (snyd's "snyd", "liar"), which ends the game; after the highest bid only a
+  call is left.
+* At a call all dice are shown.  The bidder of the last bid wins (+1, the
+  caller -1) if at least ``count`` dice count as ``face``, else the caller
+  wins.  The payoff is zero-sum, given to player 1.
+
+The rule decides which bids exist and which dice count as ``face``
+(``N = dice[0] + dice[1]``):
+
+``normal``
+    bids with counts ``1..N`` and faces ``1..sides``; a die counts if it
+    shows ``face``.
+``joker``
+    ones are wild: bids with counts ``1..N`` and faces ``2..sides`` (no bid on
+    ones); a die counts if it shows ``face`` or 1.
+``stairs``
+    bids with counts ``1..2N`` and faces ``2..sides``; a player whose dice show
+    ``1, 2, ..., k`` in the order rolled (``k`` the player's number of dice; a
+    single die showing 1) has a *stair*, which counts as ``k + 1`` dice of any
+    face; otherwise the player's dice showing ``face`` count (ones are not
+    wild).  This is ``is_correct_call`` of ``snyd_or.py`` as written; its
+    README's "a perfect permutation" would also count a stair rolled in
+    another order, which the printed tables do not: with two sides that
+    reading gives 1/4 (2v1) and 0 (1v2), the tables 3/8 and -1/4, as here.
+``openspiel``
+    OpenSpiel's ``liars_dice`` (``bidding_rule=reset-face``): bids with counts
+    ``1..N`` and faces ``1..sides``; the highest face is wild (a die counts if
+    it shows ``face`` or ``sides``), and may itself be bid.  Written here to
+    cross-check the generator against ``openspiel:liars_dice``.
+
+Size, counted without building (:meth:`LiarsDice.size`): with ``B`` bids the
+bid histories are the ``2^B`` increasing subsets of the bids, so each deal has
+``2^B`` decision nodes and ``2^B - 1`` leaves, and a player with ``R`` possible
+rolls has ``R (2^B - 1) + 1`` sequences.
+
+References
+----------
+T. D. Ahle, "snyd: an analysis of the end game of Liar's Dice",
+github.com/thomasahle/snyd (README and ``snyd_or.py``; its tables came from a
+floating-point LP, Glop, printed as fractions by ``limit_denominator``).
+D. Koller, N. Megiddo, "The complexity of two-person zero-sum games in
+extensive form", Games and Economic Behavior 4 (1992): the sequence-form LP
+that ``snyd`` and exactpoker both solve.
+M. Lanctot et al., "OpenSpiel", arXiv:1908.09453 (2019): ``liars_dice``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+
+from exactpoker import guard
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.errors import InvalidParameterError
+from exactpoker.numbers import parse_int
+
+__all__ = ["RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
+
+#: The rules :class:`LiarsDice` knows (see the module docstring).
+RULES = ("normal", "joker", "stairs", "openspiel")
+
+#: The call that ends the game (snyd's "snyd").
+CALL = "call"
+
+_WINS = (Terminal((1, -1)), Terminal((-1, 1)))  # player 1 wins, player 2 wins
+
+
+@dataclass(frozen=True)
+class DiceSize:
+    """The size of a Liar's Dice tree, counted from the rules.
+
+    ``bids`` is the number of bids, ``nodes`` and ``terminals`` count the
+    tree, ``infosets`` and ``sequences`` are per player.
+    """
+
+    bids: int
+    nodes: int
+    terminals: int
+    infosets: tuple[int, int]
+    sequences: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class LiarsDice:
+    """The rules of one Liar's Dice end game (see the module docstring).
+
+    Parameters
+    ----------
+    sides : int
+        Faces of each die, ``1..sides``.
+    dice : tuple of two ints
+        The number of dice of player 1 (who bids first) and of player 2.
+    rule : str
+        One of :data:`RULES`.
+    """
+
+    sides: int
+    dice: tuple[int, int]
+    rule: str
+
+    @property
+    def name(self) -> str:
+        return f"dice(sides={self.sides},dice={self.dice[0]}v{self.dice[1]},rule={self.rule})"
+
+    def bids(self) -> tuple[tuple[int, int], ...]:
+        """Every bid ``(count, face)``, lowest first."""
+        total = sum(self.dice) * (2 if self.rule == "stairs" else 1)
+        lowest = 2 if self.rule in ("joker", "stairs") else 1
+        return tuple((count, face) for count in range(1, total + 1) for face in range(lowest, self.sides + 1))
+
+    def rolls(self, player: int) -> tuple[tuple[int, ...], ...]:
+        """The rolls of ``player`` (0 or 1), dice in the order rolled; each is equally likely."""
+        return tuple(itertools.product(range(1, self.sides + 1), repeat=self.dice[player]))
+
+    def counts(self, roll: tuple[int, ...], face: int) -> int:
+        """How many dice of one player's ``roll`` count as ``face`` under the rule."""
+        if self.rule == "stairs" and roll == tuple(range(1, len(roll) + 1)):
+            return len(roll) + 1
+        wild = {"joker": 1, "openspiel": self.sides}.get(self.rule)
+        return sum(1 for die in roll if die == face or die == wild)
+
+    def size(self) -> DiceSize:
+        """The tree's size, counted without building it (see the module docstring)."""
+        b = len(self.bids())
+        r1, r2 = (self.sides ** d for d in self.dice)
+        deals = r1 * r2
+        histories = 2**b
+        return DiceSize(
+            bids=b,
+            nodes=1 + r1 + deals * (2 * histories - 1),
+            terminals=deals * (histories - 1),
+            infosets=(r1 * histories // 2, r2 * histories // 2),
+            sequences=(r1 * (histories - 1) + 1, r2 * (histories - 1) + 1),
+        )
+
+    def tree(self) -> GameTree:
+        """The game as a :class:`~exactpoker.core.tree.GameTree`, refused first if it would not fit the memory.
+
+        Raises
+        ------
+        ResourceLimitError
+            If the estimated memory (:func:`exactpoker.guard.game_tree`) is
+            over the limit.
+        """
+        size = self.size()
+        guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
+                      f"library:{self.name} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+        rolls1, rolls2 = self.rolls(0), self.rolls(1)
+        with paused_gc():
+            root = Chance(tuple(
+                (_roll_name(d1), Fraction(1, len(rolls1)), Chance(tuple(
+                    (_roll_name(d2), Fraction(1, len(rolls2)), self._bidding(d1, d2)) for d2 in rolls2),
+                    label=f"roll of player 2 (player 1 rolled {_roll_name(d1)})"))
+                for d1 in rolls1), label="roll of player 1")
+        parameters = (("sides", self.sides), ("dice", f"{self.dice[0]}v{self.dice[1]}"), ("rule", self.rule))
+        return GameTree("dice", ("1", "2"), root, parameters)
+
+    def _bidding(self, d1: tuple[int, ...], d2: tuple[int, ...]) -> TreeNode:
+        """The bidding after the deal ``(d1, d2)``: player ``p`` sees ``"<own roll>|<bids so far>"``."""
+        bids = self.bids()
+        names = [f"{count}x{face}" for count, face in bids]
+        true = [self.counts(d1, face) + self.counts(d2, face) >= count for count, face in bids]
+        seen = (_roll_name(d1) + "|", _roll_name(d2) + "|")
+
+        def node(last: int, history: str, mover: int) -> Move:
+            # ``last``: index of the last bid (-1 before any); the bidder of it is ``1 - mover``.
+            prefix = history + " " if history else history
+            actions = [(names[j], node(j, prefix + names[j], 1 - mover)) for j in range(last + 1, len(bids))]
+            if last >= 0:
+                winner = 1 - mover if true[last] else mover
+                actions.append((CALL, _WINS[winner]))
+            return Move(mover, seen[mover] + history, tuple(actions))
+
+        return node(-1, "", 0)
+
+
+def _roll_name(roll: tuple[int, ...]) -> str:
+    return ",".join(map(str, roll))
+
+
+def parse_dice(value: object, name: str = "dice") -> tuple[int, int]:
+    """``"2v1"``, ``"2;1"`` or a pair -> ``(2, 1)``: the dice of player 1 and of player 2, each >= 1."""
+    if isinstance(value, (tuple, list)):
+        items = list(value)
+    else:
+        items = str(value).lower().replace("v", ";").split(";")
+    if len(items) != 2:
+        raise InvalidParameterError(f"{name} must be the dice of player 1 and of player 2, e.g. 2v1 or 2;1; "
+                                    f"got {value!r}")
+    first, second = (parse_int(str(item).strip(), name, 1, 9) for item in items)
+    return first, second
+
+
+def liars_dice(sides: object = 6, dice: object = "1v1", rule: object = "normal") -> LiarsDice:
+    """The Liar's Dice end game with ``sides``-sided dice, ``dice`` per player and ``rule``.
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``rule`` is not one of :data:`RULES`, ``sides`` is not an integer
+        from 1 to 9 (2 to 9 for joker and stairs, whose bids leave out the
+        ones), or ``dice`` is not two integers from 1 to 9.
+    """
+    rule = str(rule).strip().lower()
+    if rule not in RULES:
+        raise InvalidParameterError(f"rule must be one of {', '.join(RULES)}; got {rule!r}")
+    lowest = 2 if rule in ("joker", "stairs") else 1
+    hint = f"the {rule} rule bids no ones" if lowest == 2 else ""
+    return LiarsDice(parse_int(sides, "sides", lowest, 9, hint=hint), parse_dice(dice), rule)

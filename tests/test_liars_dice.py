@@ -1,0 +1,230 @@
+"""Liar's Dice end games (exactpoker.games.liars_dice): the snyd project's tables, sizes, rules and OpenSpiel.
+
+The expected values are the fractions printed by github.com/thomasahle/snyd (tests/data/snyd_liars_dice.json,
+from its floating-point LP); exactpoker's exact values must equal them.
+"""
+
+import itertools
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpoker.cli import main
+from exactpoker.core.tree import Move, Terminal, compile_tree
+from exactpoker.errors import InvalidParameterError, ResourceLimitError
+from exactpoker.games.library import load_library, poker_game
+from exactpoker.games.liars_dice import RULES, LiarsDice, liars_dice, parse_dice
+from exactpoker import guard
+from exactpoker.solve.dispatch import solve_compiled, solve_game
+from tests.games import sequence_form_entries
+
+SNYD = json.loads((Path(__file__).parent / "data" / "snyd_liars_dice.json").read_text())["values"]
+
+
+def snyd_cells(max_sequences):
+    """(rule, dice, sides, printed value) of snyd's printed cells with at most ``max_sequences`` sequences."""
+    for rule, tables in SNYD.items():
+        for dice, column in tables.items():
+            for sides, printed in column.items():
+                size = liars_dice(sides=int(sides), dice=dice, rule=rule).size()
+                if printed is not None and sum(size.sequences) <= max_sequences:
+                    yield pytest.param(rule, dice, int(sides), Fraction(printed), id=f"{rule}-{dice}-{sides}")
+
+
+FAST = list(snyd_cells(6_000))
+SLOW = [cell for cell in snyd_cells(50_000) if cell not in FAST]
+
+
+def value(rule, dice, sides):
+    result = solve_game(liars_dice(sides=sides, dice=dice, rule=rule))
+    (equilibrium,) = result.equilibria
+    assert equilibrium.certified
+    return equilibrium.values[0]
+
+
+@pytest.mark.parametrize("rule, dice, sides, printed", FAST)
+def test_snyd_table_small(rule, dice, sides, printed):
+    assert value(rule, dice, sides) == printed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule, dice, sides, printed", SLOW)
+def test_snyd_table_larger(rule, dice, sides, printed):
+    assert value(rule, dice, sides) == printed
+
+
+def test_fast_and_slow_cells_are_the_printed_cells_up_to_50000_sequences():
+    # 41 printed cells (45 less stairs 2v1 and 1v2 with 5 and 6 sides); the larger ones (up to 11 million
+    # sequences) are the benchmark's (bench_liars_dice.py)
+    printed = [value for tables in SNYD.values() for column in tables.values() for value in column.values()]
+    assert (len(printed), sum(value is not None for value in printed)) == (45, 41)
+    assert (len(FAST), len(SLOW)) == (17, 10)
+
+
+# -- the rules ----------------------------------------------------------------------------------------------
+
+def test_bids_per_rule():
+    assert liars_dice(sides=3, rule="normal").bids() == ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3))
+    assert liars_dice(sides=3, rule="joker").bids() == ((1, 2), (1, 3), (2, 2), (2, 3))
+    assert liars_dice(sides=3, rule="stairs").bids() == tuple((c, f) for c in range(1, 5) for f in (2, 3))
+    assert len(liars_dice(sides=6, dice="2v1", rule="stairs").bids()) == 6 * 5
+
+
+def test_what_counts_as_a_face():
+    joker, stairs, spiel = (liars_dice(sides=6, dice="2v1", rule=r) for r in ("joker", "stairs", "openspiel"))
+    assert joker.counts((1, 4), 4) == 2 and joker.counts((1, 1), 5) == 2 and joker.counts((2, 3), 4) == 0
+    assert stairs.counts((1, 2), 5) == 3  # a stair of two dice counts three of any face
+    assert stairs.counts((2, 1), 2) == 1  # only in the order rolled (snyd_or.py's is_correct_call)
+    assert stairs.counts((1, 1), 3) == 0  # ones are not wild under the stairs rule
+    assert stairs.counts((1,), 4) == 2  # a single die showing 1 is a stair
+    assert spiel.counts((6, 2), 2) == 2 and spiel.counts((6, 6), 6) == 2 and spiel.counts((1, 3), 6) == 0
+    assert liars_dice(sides=4, rule="normal").counts((3,), 3) == 1
+
+
+def test_call_pays_the_bidder_when_the_bid_holds():
+    tree = liars_dice(sides=2, rule="normal").tree()
+    one, two = tree.root.outcomes[0][2], tree.root.outcomes[1][2]
+    bidding = one.outcomes[1][2]  # player 1 rolled 1, player 2 rolled 2
+    assert isinstance(bidding, Move) and bidding.player == 0 and bidding.infoset == "1|"
+    after = dict(bidding.actions)["1x1"]  # "at least one 1": true
+    assert after.player == 1 and after.infoset == "2|1x1"
+    assert dict(after.actions)["call"].payoffs == (1, -1)
+    wrong = dict(bidding.actions)["2x1"]  # "at least two 1s": false
+    assert dict(wrong.actions)["call"].payoffs == (-1, 1)
+    assert two.outcomes[0][1] == Fraction(1, 2)
+
+
+class _StairInAnyOrder(LiarsDice):
+    """The README's reading of the stairs rule: ``1..k`` rolled in any order is a stair."""
+
+    def counts(self, roll, face):
+        if sorted(roll) == list(range(1, len(roll) + 1)):
+            return len(roll) + 1
+        return sum(die == face for die in roll)
+
+
+def test_snyd_counts_a_stair_only_in_the_order_rolled():
+    # snyd prints 3/8 (2v1) and -1/4 (1v2) with two sides: the stair (1, 2) counts, (2, 1) does not
+    for dice, printed, any_order in (("2v1", Fraction(3, 8), Fraction(1, 4)), ("1v2", Fraction(-1, 4), 0)):
+        game = liars_dice(sides=2, dice=dice, rule="stairs")
+        assert value("stairs", dice, 2) == printed == Fraction(SNYD["stairs"][dice]["2"])
+        assert solve_game(_StairInAnyOrder(*vars(game).values())).equilibria[0].values[0] == any_order
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(RULES), st.integers(2, 3), st.sampled_from(["1v1", "2v1", "1v2"]))
+def test_size_counted_without_building_is_the_built_size(rule, sides, dice):
+    game = liars_dice(sides=sides, dice=dice, rule=rule)
+    size = game.size()
+    if size.nodes > 60_000:
+        return
+    tree = game.tree()
+    nodes = list(tree.nodes())
+    assert len(nodes) == size.nodes
+    assert sum(isinstance(node, Terminal) for node in nodes) == size.terminals
+    compiled = compile_tree(tree)
+    assert tuple(layout.num_sequences for layout in compiled.layouts) == size.sequences
+    assert tuple(layout.num_infosets for layout in compiled.layouts) == size.infosets
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(RULES), st.integers(2, 4), st.sampled_from(["1v1", "2v1", "1v2"]))
+def test_the_basis_and_the_lp_methods_agree(rule, sides, dice):
+    game = liars_dice(sides=sides, dice=dice, rule=rule)
+    if sum(game.size().sequences) > 1200:
+        return
+    compiled = compile_tree(game.tree())
+    values = {method: solve_compiled(compiled, method=method).equilibria[0].values[0] for method in ("lp", "basis")}
+    assert values["lp"] == values["basis"] and -1 <= values["lp"] <= 1
+
+
+def test_a_game_with_no_bid_against_its_rule_is_won_by_the_first_bidder():
+    # one face: "at least N ones" always holds, the first player bids it and wins (snyd's row "1": value 1)
+    assert value("normal", "2v1", 1) == 1 and value("openspiel", "1v2", 1) == 1
+
+
+# -- the library entry and bad input ------------------------------------------------------------------------
+
+def test_library_entry():
+    loaded = load_library("dice(sides=3,dice=2v1,rule=joker)")
+    assert loaded.tree.parameters == (("sides", 3), ("dice", "2v1"), ("rule", "joker"))
+    assert poker_game("dice") == LiarsDice(6, (1, 1), "normal")
+    assert parse_dice("2;1") == parse_dice("2V1") == parse_dice((2, 1)) == (2, 1)
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"rule": "perudo"}, "rule must be one of normal, joker, stairs, openspiel"),
+    ({"sides": 1, "rule": "joker"}, "sides must be an integer >= 2"),
+    ({"sides": 10}, "sides must be an integer >= 1 and <= 9"),
+    ({"sides": "2.5"}, "sides must be an integer"),
+    ({"dice": "3"}, "dice must be the dice of player 1 and of player 2"),
+    ({"dice": "0v1"}, "dice must be an integer >= 1"),
+    ({"dice": "1v1v1"}, "dice must be the dice of player 1 and of player 2"),
+    ({"players": 3}, "unknown parameter 'players'"),
+])
+def test_bad_parameters_are_named(params, message):
+    with pytest.raises(InvalidParameterError, match=message):
+        poker_game("dice", **params)
+
+
+def test_the_guard_refuses_a_tree_too_large_before_building_it():
+    with guard.memory_limit(2 * 1024**3), pytest.raises(ResourceLimitError, match="tree nodes"):
+        liars_dice(sides=6, dice="2v1", rule="stairs").tree()
+
+
+def test_cli_refuses_snyds_unfinished_cells_before_building_them(capsys):
+    # stairs 2v1 with 6 sides: 45,097,156,568 sequences, counted from the rules
+    assert main(["solve", "library:dice(sides=6,dice=2v1,rule=stairs)"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "45097156568 sequences" in err and "TB of memory" in err and "\n" not in err
+
+
+def test_cli_solves_and_reports_bad_input_in_one_line(capsys):
+    assert main(["solve", "library:dice(sides=2,dice=1v2,rule=stairs)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["equilibria"][0]["values"] == ["-1/4", "1/4"]
+    process = subprocess.run([sys.executable, "-m", "exactpoker", "solve", "library:dice(rule=liar)"],
+                             capture_output=True, text=True)
+    assert process.returncode != 0 and "Traceback" not in process.stderr
+    assert len(process.stderr.strip().splitlines()) == 1 and "rule must be one of" in process.stderr
+
+
+# -- OpenSpiel's liars_dice: the same game under the "openspiel" rule ---------------------------------------
+
+def _openspiel_names(player, infoset, action):
+    """OpenSpiel's "3 1-2 2-2" / "2-3" / "Liar" as this generator's "3|1x2 2x2" / "2x3" / "call"."""
+    roll, _, bids = infoset.partition(" ")
+    return f"{roll}|{bids.replace('-', 'x')}", "call" if action == "Liar" else action.replace("-", "x")
+
+
+@pytest.mark.openspiel
+@pytest.mark.parametrize("sides", [2, 3, 4])
+def test_openspiel_liars_dice_is_the_openspiel_rule(sides):
+    pytest.importorskip("pyspiel")
+    from exactpoker.formats.openspiel import load_openspiel
+
+    theirs = compile_tree(load_openspiel(f"liars_dice(dice_sides={sides})").tree)
+    ours = compile_tree(liars_dice(sides=sides, rule="openspiel").tree())
+    assert sequence_form_entries(theirs, _openspiel_names) == sequence_form_entries(ours)
+    assert solve_compiled(theirs).equilibria[0].values == solve_compiled(ours).equilibria[0].values
+
+
+@pytest.mark.openspiel
+@pytest.mark.slow
+def test_openspiel_liars_dice_six_sides_value():
+    pytest.importorskip("pyspiel")
+    from exactpoker.formats.openspiel import load_openspiel
+
+    theirs = solve_compiled(compile_tree(load_openspiel("liars_dice").tree)).equilibria[0].values[0]
+    assert theirs == value("openspiel", "1v1", 6)
+
+
+def test_rolls_are_every_ordered_roll():
+    game = liars_dice(sides=3, dice="2v1")
+    assert game.rolls(0) == tuple(itertools.product((1, 2, 3), repeat=2)) and game.rolls(1) == ((1,), (2,), (3,))
