@@ -38,7 +38,7 @@ from exactpoker.games import von_neumann  # noqa: E402
 from exactpoker.solve.basis import solve_from_basis  # noqa: E402
 from exactpoker.solve.float_guide import optimal_basis  # noqa: E402
 from exactpoker.solve.sequence_form import standard_lp  # noqa: E402
-from exactpoker.solve.zerosum import _behaviour_profile, solve_zero_sum  # noqa: E402
+from exactpoker.solve.zerosum import behaviour_profile_of_plans, solve_zero_sum  # noqa: E402
 from tests.games import kuhn_tree, leduc_tree  # noqa: E402
 
 HEADERS = ("game", "sequences", "compile", "float basis", "exact solve", "certificate", "pivots", "solve_zero_sum",
@@ -60,7 +60,7 @@ def stages(name: str, build: Callable[[], CompiledGame]) -> tuple[str, ...]:
     num_x, num_y = (layout.num_sequences for layout in compiled.layouts)
 
     def certify():
-        profile = _behaviour_profile(compiled, [solution.primal[:num_x], solution.duals[:num_y]])
+        profile = behaviour_profile_of_plans(compiled, [solution.primal[:num_x], solution.duals[:num_y]])
         return verify(compiled, profile)
 
     certificate, t_cert = _clock(certify)
