@@ -123,7 +123,7 @@ class SymmetryGraph:
             rows = np.arange(entries, dtype=np.int64) + entry_offset
             edges += [(rows, ends[q], width + q) for q in range(k)]
             kinds[entry_offset:] = 3 * k + classes
-        back = 1 + max(int(np.max(label)) for _, _, label in edges)
+        back = 1 + max(int(np.max(label, initial=0)) for _, _, label in edges)
         src = np.concatenate([e[0] for e in edges] + [e[1] for e in edges])
         dst = np.concatenate([e[1] for e in edges] + [e[0] for e in edges])
         label = np.concatenate([np.broadcast_to(e[2], len(e[0])) for e in edges]
@@ -156,6 +156,8 @@ def _layout_edges(layout: SequenceLayout, seq0: int, inf0: int) -> list[tuple[np
 
 def _coefficient_classes(coefficients: np.ndarray) -> np.ndarray:
     """A class number per entry: equal numbers for equal coefficient rows (exact, Python ints when needed)."""
+    if not len(coefficients):
+        return np.zeros(0, dtype=np.int64)
     if coefficients.dtype != object:
         return np.unique(coefficients, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
     seen: dict[tuple[int, ...], int] = {}
