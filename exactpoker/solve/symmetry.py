@@ -20,10 +20,10 @@ entries:
    neighbours until nothing splits; an automorphism maps every vertex into
    its own colour class.
 2. :func:`find_automorphism` refines the disjoint union of two copies of the
-   graph with ``u`` singled out in the first and ``v`` in the second, and keeps
-   singling out matching vertices until every class holds one vertex of each
-   copy; the classes then pair the vertices into a candidate permutation.
-3. :func:`is_automorphism` checks the candidate *exactly* (integer
+   graph with ``u`` singled out in the first and ``v`` in the second; the
+   classes pair the vertices into a candidate permutation, and while that is
+   not an automorphism it keeps singling out matching vertices and refining.
+3. :func:`is_automorphism` checks each candidate *exactly* (integer
    comparisons of the structure and of every entry and coefficient).  Only a
    permutation that passes is used.
 
@@ -50,8 +50,8 @@ import numpy as np
 
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 
-__all__ = ["SymmetryGraph", "stable_colouring", "find_automorphism", "is_automorphism", "symmetry_orbits",
-           "Orbits"]
+__all__ = ["LayoutArrays", "SymmetryGraph", "stable_colouring", "find_automorphism", "is_automorphism",
+           "symmetry_orbits", "Orbits"]
 
 #: Failed searches after which :func:`symmetry_orbits` stops looking (each costs a refinement of the graph).
 MAX_FAILURES = 64
@@ -68,6 +68,27 @@ def _mix(x: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
+class LayoutArrays:
+    """One player's sequence layout as arrays: per information set its first sequence, width and parent
+    sequence; per non-empty sequence its information set and action number."""
+
+    firsts: np.ndarray
+    widths: np.ndarray
+    parents: np.ndarray
+    owners: np.ndarray
+    actions: np.ndarray
+
+    @classmethod
+    def of(cls, layout: SequenceLayout) -> "LayoutArrays":
+        count = layout.num_infosets
+        firsts = np.fromiter((layout.infoset_sequences(i).start for i in range(count)), np.int64, count)
+        widths = np.fromiter((len(layout.infoset_sequences(i)) for i in range(count)), np.int64, count)
+        parents = np.fromiter((layout.parent_sequence(i) for i in range(count)), np.int64, count)
+        owners = np.asarray(layout.sequence_infoset[1:], dtype=np.int64)
+        return cls(firsts, widths, parents, owners, np.arange(1, layout.num_sequences) - firsts[owners])
+
+
+@dataclass(frozen=True, eq=False)
 class SymmetryGraph:
     """The coloured graph of a compiled game whose automorphisms are the game's.
 
@@ -78,6 +99,7 @@ class SymmetryGraph:
     """
 
     compiled: CompiledGame
+    layouts: tuple[LayoutArrays, ...]
     seq_offsets: tuple[int, ...]
     inf_offsets: tuple[int, ...]
     entry_offset: int
@@ -109,11 +131,12 @@ class SymmetryGraph:
         entry_offset, entries = total, len(compiled.sequences)
         kinds = np.empty(total + (0 if k == 2 else entries), dtype=np.int64)
         edges: list[tuple[np.ndarray, np.ndarray, np.ndarray | int]] = []  # (from, to, label), one direction
+        arrays = tuple(LayoutArrays.of(layout) for layout in layouts)
         for p, layout in enumerate(layouts):
             kinds[seq_offsets[p]:seq_offsets[p] + layout.num_sequences] = 3 * p + 1
             kinds[seq_offsets[p]] = 3 * p  # the empty sequence
             kinds[inf_offsets[p]:inf_offsets[p] + layout.num_infosets] = 3 * p + 2
-            edges += _layout_edges(layout, seq_offsets[p], inf_offsets[p])
+            edges += _layout_edges(arrays[p], seq_offsets[p], inf_offsets[p])
         width = 1 + max(int(label) for _, _, label in edges) if edges else 1  # labels so far: 0, 2 + action
         classes = _coefficient_classes(compiled.coefficients)
         ends = [seq_offsets[q] + compiled.sequences[:, q].astype(np.int64) for q in range(k)]
@@ -129,7 +152,7 @@ class SymmetryGraph:
         label = np.concatenate([np.broadcast_to(e[2], len(e[0])) for e in edges]
                                + [np.broadcast_to(np.asarray(e[2]) + back, len(e[0])) for e in edges])
         order = np.argsort(src, kind="stable")
-        return cls(compiled, tuple(seq_offsets), tuple(inf_offsets), entry_offset,
+        return cls(compiled, arrays, tuple(seq_offsets), tuple(inf_offsets), entry_offset,
                    np.unique(kinds, return_inverse=True)[1].astype(np.int64), src[order], dst[order],
                    label[order].astype(np.int64))
 
@@ -140,17 +163,12 @@ class SymmetryGraph:
                 np.concatenate([self.label, self.label]))
 
 
-def _layout_edges(layout: SequenceLayout, seq0: int, inf0: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
+def _layout_edges(shape: LayoutArrays, seq0: int, inf0: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
     """One player's ties: parent sequence to information set (label 0), information set to action ``a`` (2 + a)."""
-    infosets = np.arange(layout.num_infosets, dtype=np.int64)
-    parents = np.fromiter((layout.parent_sequence(i) for i in infosets), np.int64, len(infosets))
-    edges = [(seq0 + parents, inf0 + infosets, 0)]
-    owners = np.asarray(layout.sequence_infoset[1:], dtype=np.int64)
-    firsts = np.fromiter((layout.infoset_sequences(i).start for i in infosets), np.int64, len(infosets))
-    actions = np.arange(1, layout.num_sequences) - firsts[owners]
-    for a in np.unique(actions):
-        chosen = np.flatnonzero(actions == a)
-        edges.append((inf0 + owners[chosen], seq0 + 1 + chosen, 2 + int(a)))
+    edges = [(seq0 + shape.parents, inf0 + np.arange(len(shape.parents), dtype=np.int64), 0)]
+    for a in np.unique(shape.actions):
+        chosen = np.flatnonzero(shape.actions == a)
+        edges.append((inf0 + shape.owners[chosen], seq0 + 1 + chosen, 2 + int(a)))
     return edges
 
 
@@ -196,17 +214,18 @@ def stable_colouring(colours: np.ndarray, src: np.ndarray, dst: np.ndarray, labe
 
 def find_automorphism(graph: SymmetryGraph, base: np.ndarray, u: int, v: int, *, eager: bool = True
                       ) -> np.ndarray | None:
-    """A candidate permutation of the sequences and information sets taking vertex ``u`` to ``v``, or None.
+    """An automorphism taking vertex ``u`` to ``v``, checked exactly, or None when this search finds none.
 
     ``base`` is the graph's stable colouring.  After each refinement the
-    vertices of a class still holding several are paired: a vertex found in
-    the class in both copies with itself (the permutation moves nothing it
-    need not), else the first of each copy.  ``eager`` pairs in every such
-    class at once (one refinement for many choices); otherwise only in the
+    colour classes suggest a permutation (:func:`_completion`); it is returned
+    if :func:`is_automorphism` accepts it.  Otherwise the vertices of the
+    classes still holding several are paired and singled out: a vertex found
+    in the class in both copies with itself (the permutation moves nothing it
+    need not), else the first of each copy; ``eager`` pairs in every such
+    class at once (one refinement for many choices), otherwise only in the
     smallest.  The result maps each vertex number below
-    :attr:`SymmetryGraph.entry_offset` to its image; it is a candidate only
-    (check it with :func:`is_automorphism`).  None when two classes of unequal
-    sizes appear.
+    :attr:`SymmetryGraph.entry_offset` to its image.  None when two classes of
+    unequal sizes appear or every class is single and the check fails.
     """
     n, cut = graph.size, graph.entry_offset
     src, dst, label = graph.doubled()
@@ -221,14 +240,23 @@ def find_automorphism(graph: SymmetryGraph, base: np.ndarray, u: int, v: int, *,
         sizes = np.bincount(first, minlength=width)
         if np.any(sizes != np.bincount(second, minlength=width)):
             return None
+        image = _completion(first, second)
+        if is_automorphism(graph, image):
+            return image
         open_classes = np.flatnonzero(sizes > 1)
         if not len(open_classes):
-            where = np.empty(width, dtype=np.int64)
-            where[second] = np.arange(cut)
-            return where[first]
+            return None
         if not eager:
             open_classes = open_classes[np.argsort(sizes[open_classes], kind="stable")[:1]]
         pairs = _pairs(first, second, open_classes)
+
+
+def _completion(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """A colour-keeping permutation: a vertex of the same class in both copies fixed, the others paired in order."""
+    image = np.arange(len(first))
+    moved = np.flatnonzero(first != second)
+    image[moved[np.argsort(first[moved], kind="stable")]] = moved[np.argsort(second[moved], kind="stable")]
+    return image
 
 
 def _pairs(first: np.ndarray, second: np.ndarray, classes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -263,7 +291,7 @@ def is_automorphism(graph: SymmetryGraph, image: np.ndarray) -> bool:
         infs = image[i0:i0 + layout.num_infosets] - i0
         if (seqs.min(initial=0) < 0 or seqs.max(initial=0) >= layout.num_sequences or seqs[0] != 0
                 or infs.min(initial=0) < 0 or infs.max(initial=0) >= layout.num_infosets
-                or not _keeps_layout(layout, seqs, infs)):
+                or not _keeps_layout(graph.layouts[p], seqs, infs)):
             return False
         seq_maps.append(seqs)
     mapped = np.stack([seq_maps[q][compiled.sequences[:, q]] for q in range(compiled.num_players)], axis=1)
@@ -273,16 +301,11 @@ def is_automorphism(graph: SymmetryGraph, image: np.ndarray) -> bool:
                 and np.array_equal(compiled.coefficients[before], compiled.coefficients[after]))
 
 
-def _keeps_layout(layout: SequenceLayout, seqs: np.ndarray, infs: np.ndarray) -> bool:
+def _keeps_layout(shape: LayoutArrays, seqs: np.ndarray, infs: np.ndarray) -> bool:
     """Whether the maps keep each information set's number of actions, their order and its parent sequence."""
-    infosets = range(layout.num_infosets)
-    firsts = np.fromiter((layout.infoset_sequences(i).start for i in infosets), np.int64, len(infosets))
-    widths = np.fromiter((len(layout.infoset_sequences(i)) for i in infosets), np.int64, len(infosets))
-    parents = np.fromiter((layout.parent_sequence(i) for i in infosets), np.int64, len(infosets))
-    owners = np.asarray(layout.sequence_infoset[1:], dtype=np.int64)
-    actions = np.arange(1, layout.num_sequences) - firsts[owners]
-    return bool(np.array_equal(widths[infs], widths) and np.array_equal(seqs[parents], parents[infs])
-                and np.array_equal(seqs[1:], firsts[infs[owners]] + actions))
+    return bool(np.array_equal(shape.widths[infs], shape.widths)
+                and np.array_equal(seqs[shape.parents], shape.parents[infs])
+                and np.array_equal(seqs[1:], shape.firsts[infs[shape.owners]] + shape.actions))
 
 
 @dataclass(frozen=True)
@@ -307,10 +330,10 @@ class Orbits:
 
 
 def _checked(graph: SymmetryGraph, base: np.ndarray, u: int, v: int) -> np.ndarray | None:
-    """An automorphism taking ``u`` to ``v`` that passed :func:`is_automorphism`: eager search, then careful."""
+    """An automorphism taking ``u`` to ``v`` (checked exactly): eager search, then careful."""
     for eager in (True, False):
         image = find_automorphism(graph, base, u, v, eager=eager)
-        if image is not None and is_automorphism(graph, image):
+        if image is not None:
             return image
     return None
 
@@ -349,7 +372,9 @@ def symmetry_orbits(compiled: CompiledGame, max_failures: int = MAX_FAILURES) ->
                 failures += 1
                 continue
             generators += 1
-            for x, y in enumerate((image[first_inf:cut] - first_inf).tolist()):
+            moved = image[first_inf:cut] - first_inf
+            changed = np.flatnonzero(moved != np.arange(len(moved)))
+            for x, y in zip(changed.tolist(), moved[changed].tolist()):
                 a, b = find(x), find(y)
                 if a != b:
                     parent[max(a, b)] = min(a, b)
