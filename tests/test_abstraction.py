@@ -238,3 +238,42 @@ def test_openspiel_leduc_is_reduced_by_its_suits():
     game = pyspiel.load_game("leduc_poker")
     policy = to_tabular_policy(game, result.equilibria[0].strategies)
     assert exploitability.nash_conv(game, policy) < 1e-12
+
+
+# -- the size after abstraction, counted from the rules -----------------------------------------
+
+
+@pytest.mark.parametrize("ranks", [3, 4, 5])
+def test_suit_isomorphic_count_matches_the_built_game(ranks):
+    from exactpoker.core.poker_size import suit_isomorphic_size
+    from exactpoker.games.library import poker_game
+
+    rules = poker_game("leduc", ranks=ranks)
+    counted = suit_isomorphic_size(rules)
+    found = abstraction_size(compile_tree(rules.tree()))
+    assert list(counted.infosets) == found["information_sets"]["reduced"]
+    assert list(counted.sequences) == found["sequences"]["reduced"]
+
+
+def test_view_classes_by_hand():
+    from exactpoker.core.poker import CardDeck
+    from exactpoker.core.poker_size import view_classes
+
+    deck = CardDeck("JQK", suits=2)
+    # a card, then a board card: 30 ordered pairs; one suit swap for all ranks fixes none of them
+    assert view_classes(deck, 1, 1, suits_together=True) == 15
+    # a swap per rank: the two ranks (9 pairs), the suits then only tell a pair's two cards apart (same or not)
+    assert view_classes(deck, 1, 1) == 9
+    # 52 cards, one own card: 13 classes; with a board card, 13 * 12 * 2 (same suit or not) + 13 pairs
+    full = CardDeck("23456789TJQKA", suits=4)
+    assert view_classes(full, 1, 0, suits_together=True) == 13
+    assert view_classes(full, 1, 1, suits_together=True) == 13 * 12 * 2 + 13
+
+
+def test_suit_isomorphic_count_needs_distinct_cards():
+    from exactpoker.core.poker_size import suit_isomorphic_size
+    from exactpoker.errors import InvalidParameterError
+    from exactpoker.games.library import poker_game
+
+    with pytest.raises(InvalidParameterError, match="distinct cards"):
+        suit_isomorphic_size(poker_game("leduc", ranks=3, suits=False))
