@@ -277,3 +277,10 @@ def test_suit_isomorphic_count_needs_distinct_cards():
 
     with pytest.raises(InvalidParameterError, match="distinct cards"):
         suit_isomorphic_size(poker_game("leduc", ranks=3, suits=False))
+
+
+def test_no_search_when_the_classes_cannot_merge_enough():
+    compiled = _library("library:leduc(ranks=3)")  # the classes can merge 324 of 468 information sets a player
+    skipped = symmetry_orbits(compiled, min_merge=0.9)
+    assert skipped.generators == 0 and all(len(np.unique(r)) == 468 for r in skipped.representative)
+    assert symmetry_orbits(compiled, min_merge=0.5).generators == 3

@@ -53,8 +53,10 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 __all__ = ["LayoutArrays", "SymmetryGraph", "stable_colouring", "find_automorphism", "is_automorphism",
            "symmetry_orbits", "Orbits"]
 
-#: Failed searches after which :func:`symmetry_orbits` stops looking (each costs a refinement of the graph).
-MAX_FAILURES = 64
+#: Failed searches after which :func:`symmetry_orbits` stops looking (each costs refinements of the graph).
+MAX_FAILURES = 16
+#: Refinements one search may run before it gives up (one suffices for each suit swap of Leduc).
+MAX_STEPS = 32
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -225,13 +227,14 @@ def find_automorphism(graph: SymmetryGraph, base: np.ndarray, u: int, v: int, *,
     class at once (one refinement for many choices), otherwise only in the
     smallest.  The result maps each vertex number below
     :attr:`SymmetryGraph.entry_offset` to its image.  None when two classes of
-    unequal sizes appear or every class is single and the check fails.
+    unequal sizes appear, every class is single and the check fails, or
+    :data:`MAX_STEPS` refinements did not find one.
     """
     n, cut = graph.size, graph.entry_offset
     src, dst, label = graph.doubled()
     colours = np.concatenate([base, base])
     pairs = (np.array([u]), np.array([v]))
-    while True:
+    for _ in range(MAX_STEPS):
         fresh = int(colours.max()) + 1 + np.arange(len(pairs[0]))
         colours[pairs[0]], colours[n + pairs[1]] = fresh, fresh
         colours = stable_colouring(colours, src, dst, label)
@@ -249,6 +252,7 @@ def find_automorphism(graph: SymmetryGraph, base: np.ndarray, u: int, v: int, *,
         if not eager:
             open_classes = open_classes[np.argsort(sizes[open_classes], kind="stable")[:1]]
         pairs = _pairs(first, second, open_classes)
+    return None
 
 
 def _completion(first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -329,6 +333,11 @@ class Orbits:
     failures: int
 
 
+def _single(compiled: CompiledGame) -> Orbits:
+    """Every information set its own orbit."""
+    return Orbits(tuple(np.arange(layout.num_infosets) for layout in compiled.layouts), 0, 0)
+
+
 def _checked(graph: SymmetryGraph, base: np.ndarray, u: int, v: int) -> np.ndarray | None:
     """An automorphism taking ``u`` to ``v`` (checked exactly): eager search, then careful."""
     for eager in (True, False):
@@ -338,17 +347,23 @@ def _checked(graph: SymmetryGraph, base: np.ndarray, u: int, v: int) -> np.ndarr
     return None
 
 
-def symmetry_orbits(compiled: CompiledGame, max_failures: int = MAX_FAILURES) -> Orbits:
+def symmetry_orbits(compiled: CompiledGame, max_failures: int = MAX_FAILURES, min_merge: float = 0.0) -> Orbits:
     """The orbits of each player's information sets under the game's automorphisms (module docstring).
 
     For every colour class of information sets in the stable colouring, the
     first member is matched against every other member not yet in its orbit;
-    each automorphism found and checked merges all the cycles it has.
+    each automorphism found and checked merges all the cycles it has.  When
+    the classes could merge fewer than the fraction ``min_merge`` of all
+    information sets (an orbit lies inside a class), no search is made and
+    every orbit is single: the bound is exact, the search would not pay.
     """
     graph = SymmetryGraph.of(compiled)
     base = stable_colouring(graph.colours, graph.src, graph.dst, graph.label)
     first_inf, cut = graph.inf_offsets[0], graph.entry_offset
     parent = np.arange(cut - first_inf)  # union-find over every player's information sets
+    classes = len(np.unique(base[first_inf:cut]))
+    if cut - first_inf - classes < min_merge * (cut - first_inf):
+        return _single(compiled)
 
     def find(x: int) -> int:
         while parent[x] != x:
