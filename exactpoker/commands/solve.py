@@ -46,7 +46,7 @@ def _solve(args: argparse.Namespace) -> None:
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
                   f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
     result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
-                            all_equilibria=args.all, tables=loaded.tables)
+                            all_equilibria=args.all, tables=loaded.tables, abstraction=not args.no_abstraction)
     emit(args, result.to_dict(), _text(result))
 
 
@@ -169,6 +169,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                             "enumeration of the best-response polytopes, exact; small games)")
     solve.add_argument("--family", action="store_true",
                        help="two-player zero-sum: every optimal strategy of each player (exact vertices; small games)")
+    solve.add_argument("--no-abstraction", action="store_true",
+                       help="two-player game trees: solve the game as given, not its lossless abstraction "
+                            "(isomorphic information sets merged, e.g. Leduc's suits)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
     solve.add_argument("--over", default=None, metavar="NAME=FROM..TO",
                        help="two-player zero-sum: the exact solution as a function of a parameter on an interval "

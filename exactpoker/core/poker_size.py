@@ -19,17 +19,25 @@ most ``min(m_p, M)`` information sets.  A deal without replacement of the
 ``j``-th card has at most ``min(D, S - j)`` outcomes (``D`` distinct cards,
 ``S`` cards in all): exact for a deck of distinct cards, an upper bound with
 copies, so the counts are exact or slightly above.
+
+:func:`suit_isomorphic_size` counts the same game's information sets and
+sequences after merging those that a permutation of the suits maps onto each
+other (Gilpin and Sandholm's lossless abstraction, JACM 2007, for the suit
+symmetry alone): the size :func:`exactpoker.solve.abstraction.abstraction_size`
+finds on the built game, for games too large to build (Rhode Island Hold'em).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactpoker.core.poker import Deal, PokerGame, _Builder, _State
+from exactpoker.core.poker import CardDeck, Deal, PokerGame, _Builder, _State
 from exactpoker.core.tree import Chance, Move, Terminal, TreeNode
+from exactpoker.errors import InvalidParameterError
 
-__all__ = ["TreeSize", "tree_size"]
+__all__ = ["TreeSize", "tree_size", "suit_isomorphic_size", "view_classes"]
 
 
 @dataclass(frozen=True)
@@ -96,3 +104,82 @@ def tree_size(game: PokerGame) -> TreeSize:
             sequences[node.player] += sets * len(node.actions)
             stack.extend((child, paths, seen) for _, child in node.actions)
     return TreeSize(inner + terminals, terminals, tuple(infosets), tuple(1 + s for s in sequences))
+
+
+def suit_isomorphic_size(game: PokerGame, *, suits_together: bool = False) -> TreeSize:
+    """Information sets and sequences of ``game.tree()`` once suit-isomorphic ones are merged, counted from the rules.
+
+    Parameters
+    ----------
+    game : PokerGame
+        A deck of distinct cards (ranks times suits, no copies).  A player's
+        own cards count as a set, the board in the order dealt (exact for one
+        own card, as in Leduc and Rhode Island Hold'em).
+    suits_together : bool
+        False: the ranking ignores suits, so the suits of each rank may be
+        permuted independently (Leduc: what the automorphism search finds on
+        the built game).  True: suits matter together (flushes, as in Rhode
+        Island Hold'em), so only one permutation of all suits at once.
+
+    Returns
+    -------
+    TreeSize
+        ``infosets`` and ``sequences`` per player after the merge; ``nodes`` and
+        ``terminals`` of the full tree (:func:`tree_size`).
+    """
+    if any(count != 1 for count in game.deck.counts):
+        raise InvalidParameterError("suit_isomorphic_size(): the deck must hold distinct cards (suits, no copies)")
+    full = tree_size(game)
+    root = _Skeleton(game).step(0, _State.start(game))
+    classes: dict[tuple[int, int], int] = {}
+    infosets, sequences = [0] * game.players, [0] * game.players
+    # (node, deal paths, per player (own cards seen, board cards seen))
+    stack: list[tuple[TreeNode, int, tuple[tuple[int, int], ...]]] = [(root, 1, ((0, 0),) * game.players)]
+    while stack:
+        node, paths, seen = stack.pop()
+        if isinstance(node, Chance):
+            name, _, child = node.outcomes[0]
+            target, outcomes, _ = map(int, name.split())
+            seen = tuple((own + (target == p), board + (target == -1)) for p, (own, board) in enumerate(seen))
+            stack.append((child, paths * outcomes, seen))
+        elif isinstance(node, Move):
+            view = seen[node.player]
+            if view not in classes:
+                classes[view] = view_classes(game.deck, *view, suits_together=suits_together)
+            sets = min(classes[view], paths)
+            infosets[node.player] += sets
+            sequences[node.player] += sets * len(node.actions)
+            stack.extend((child, paths, seen) for _, child in node.actions)
+    return TreeSize(full.nodes, full.terminals, tuple(infosets), tuple(1 + s for s in sequences))
+
+
+def view_classes(deck: CardDeck, own: int, board: int, *, suits_together: bool = False) -> int:
+    """How many views (a set of ``own`` cards, then ``board`` cards in order) are distinct up to suit permutations.
+
+    Counted by listing every view once in a canonical form: suits renamed in
+    the order they first appear (per rank unless ``suits_together``), the own
+    cards in the order that gives the least form.
+    """
+    cards = [(card.rank, card.suit) for card in deck.cards]
+    forms = set()
+    for hole in itertools.combinations(range(len(cards)), own):
+        rest = [c for c in range(len(cards)) if c not in hole]
+        for shown in itertools.permutations(rest, board):
+            forms.add(min(_renamed([cards[c] for c in order + shown], suits_together)
+                          for order in itertools.permutations(hole)))
+    return len(forms)
+
+
+def _renamed(view: list[tuple[int, int]], together: bool) -> tuple[tuple[int, int], ...]:
+    """``view`` with its suits renamed 0, 1, ... in order of first appearance (within each rank unless ``together``)."""
+    names: dict[tuple[int, int], int] = {}
+    used: dict[int, int] = {}
+    renamed = []
+    for rank, suit in view:
+        group = -1 if together else rank
+        key = (group, suit)
+        if key not in names:
+            names[key] = used.get(group, 0)
+            used[group] = names[key] + 1
+        renamed.append((rank, names[key]))
+    return tuple(renamed)

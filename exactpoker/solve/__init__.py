@@ -14,6 +14,11 @@ Structure
     :mod:`~exactpoker.solve.dominance` (actions range-dominated in the rules, fixed before the guide);
     the binary form of larger information sets is :mod:`exactpoker.core.binary_form`.
 
+Lossless abstraction (two-player game trees, before the solve)
+    :mod:`~exactpoker.solve.symmetry` (the game's automorphisms: colour refinement, individualisation,
+    each candidate checked exactly) and :mod:`~exactpoker.solve.abstraction` (the orbits merged, the answer
+    lifted back); the size after it from the rules: :func:`exactpoker.core.poker_size.suit_isomorphic_size`.
+
 Two players, zero-sum: the sequence-form LP
     :mod:`~exactpoker.solve.sequence_form` (the LP), :mod:`~exactpoker.solve.float_guide` (guide: HiGHS),
     :mod:`~exactpoker.solve.zerosum` (support, basis or simplex path), :mod:`~exactpoker.solve.support`

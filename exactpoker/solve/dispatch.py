@@ -22,6 +22,12 @@ chooses:
   optimal strategy of each player, as the exact vertices of the set of
   optimal realization plans (:func:`exactpoker.solve.optimal_set.optimal_set`).
 
+A two-player game tree is first reduced by lossless abstraction
+(:func:`exactpoker.solve.abstraction.lossless_abstraction`: information sets
+that an exactly checked automorphism of the game maps onto each other are
+merged) when that merges anything; the reduced game is solved and its
+equilibrium lifted back (``abstraction=False`` turns this off).
+
 Every equilibrium returned has passed :func:`exactpoker.certify.verify`; a
 method that cannot finish raises, it never returns an unchecked answer.
 """
@@ -50,6 +56,11 @@ METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player
 
 #: Sequences (both players) from which "auto" skips the support attempt and goes to the optimal basis.
 BASIS_FROM = 1500
+
+#: The least fraction of information sets the colour classes must be able to merge for the dispatcher to
+#: search for automorphisms (:func:`exactpoker.solve.symmetry.symmetry_orbits`): below it the search costs more
+#: than the smaller game saves (OpenSpiel's liars_dice: 15 of 24,576).
+MIN_MERGE = 0.05
 
 #: Formats a certified profile as the result's ``strategies`` table.
 Tables = Callable[[CompiledGame, BehaviourProfile], Mapping[str, Any]]
@@ -106,6 +117,7 @@ def solve_compiled(
     all_equilibria: bool = False,
     tables: Tables = infoset_tables,
     params: Mapping[str, Any] | None = None,
+    abstraction: bool = True,
 ) -> SolveResult:
     """Exact, certified equilibria of ``compiled``, by the method its shape calls for.
 
@@ -132,6 +144,11 @@ def solve_compiled(
         public layout; by default :func:`infoset_tables`).
     params : mapping, optional
         The result's ``params`` (default: the game's parameters).
+    abstraction : bool
+        Solve a two-player game tree on its lossless abstraction when it has
+        one (not with ``all_pure``, ``family`` or ``all_equilibria``, which ask
+        about every equilibrium); the sizes go to ``details["abstraction"]``
+        and the lifted equilibrium is certified on the full game.
 
     Returns
     -------
@@ -151,6 +168,8 @@ def solve_compiled(
     extras: dict[str, Any] = {}
     if all_equilibria:
         profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
+    elif abstraction and players == 2 and not (all_pure or family) and _is_tree(compiled):
+        profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
     else:
         profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
     equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
@@ -203,6 +222,37 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         if found.ball is not None:
             details["isolating_box"] = found.box_details()
     return profiles, used
+
+
+def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[CompiledGame, Fraction] | None,
+                         notes: list[str], details: dict[str, Any]) -> tuple[list[BehaviourProfile], str]:
+    """:func:`_profiles` on the lossless abstraction of ``compiled`` when it merges anything, lifted back."""
+    from exactpoker.solve.abstraction import lossless_abstraction
+
+    from exactpoker.solve.symmetry import symmetry_orbits
+
+    progress.stage("looking for isomorphic information sets (lossless abstraction)")
+    found = lossless_abstraction(compiled, symmetry_orbits(compiled, min_merge=MIN_MERGE))
+    if not found.reduces:
+        return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
+    summary = details["abstraction"] = found.summary()
+    notes.append("Lossless abstraction: information sets " + _sizes_text(summary["information_sets"])
+                 + ", sequences " + _sizes_text(summary["sequences"])
+                 + "; solved on the reduced game, certified on the full game.")
+    reduced = found.reduced
+    profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
+                               notes, details)
+    return [found.lift(profile) for profile in profiles], used  # type: ignore[arg-type]
+
+
+def _is_tree(compiled: CompiledGame) -> bool:
+    from exactpoker.core.tree import GameTree
+
+    return isinstance(compiled.game, GameTree)
+
+
+def _sizes_text(sizes: Mapping[str, list[int]]) -> str:
+    return " + ".join(map(str, sizes["full"])) + " -> " + " + ".join(map(str, sizes["reduced"]))
 
 
 def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fraction] | None, method: str,

@@ -1,0 +1,286 @@
+"""Lossless abstraction (exactpoker.solve.symmetry, exactpoker.solve.abstraction; issue 30 item 1).
+
+Published and independent values: Leduc with its suits has the value of Leduc
+without them (the same game up to relabelling); the reduced game compiled from
+the renamed tree equals the one merged on the sequence form; every lifted
+equilibrium passes the exact certificate on the full game.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpoker.certify import verify
+from exactpoker.cli import main
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree, map_terminals
+from exactpoker.formats import load_game
+from exactpoker.solve.abstraction import abstraction_size, lossless_abstraction
+from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.symmetry import SymmetryGraph, is_automorphism, stable_colouring, symmetry_orbits
+from exactpoker.solve.zerosum import solve_zero_sum
+from tests.games import kuhn_tree, leduc_tree, sequence_form_entries
+
+
+def _library(spec: str):
+    return compile_tree(load_game(spec).tree)
+
+
+def _reduced(spec: str):
+    return [layout.num_infosets for layout in lossless_abstraction(_library(spec)).reduced.layouts]
+
+
+# -- Kuhn: nothing to merge ------------------------------------------------------------------
+
+
+def test_kuhn_has_no_isomorphic_information_sets():
+    compiled = compile_tree(kuhn_tree())
+    found = lossless_abstraction(compiled)
+    assert not found.reduces and found.reduced is compiled
+    assert abstraction_size(compiled)["factor"] == "1"
+    result = solve_compiled(compiled)
+    assert "abstraction" not in result.details and result.value == Fraction(-1, 18)
+
+
+def test_a_wrong_permutation_fails_the_exact_check():
+    compiled = compile_tree(kuhn_tree())
+    graph = SymmetryGraph.of(compiled)
+    identity = np.arange(graph.entry_offset)
+    assert is_automorphism(graph, identity)
+    # swap player 0's information sets "J" and "K" (and their sequences): the payoffs are not kept
+    layout, i0 = compiled.layouts[0], graph.inf_offsets[0]
+    jack, king = layout.index["J"], layout.index["K"]
+    swapped = identity.copy()
+    swapped[i0 + jack], swapped[i0 + king] = i0 + king, i0 + jack
+    for a, b in zip(layout.infoset_sequences(jack), layout.infoset_sequences(king)):
+        swapped[a], swapped[b] = b, a
+    assert not is_automorphism(graph, swapped)
+    # a permutation that breaks the action order fails too
+    broken = identity.copy()
+    first = layout.infoset_sequences(jack)
+    broken[first.start], broken[first.start + 1] = first.start + 1, first.start
+    assert not is_automorphism(graph, broken)
+
+
+# -- Leduc: the suits --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ranks", [2, 3, 4])
+def test_leduc_suits_merge_into_the_suitless_game(ranks):
+    with_suits = _library(f"library:leduc(ranks={ranks})")
+    without = _library(f"library:leduc(ranks={ranks},suits=False)")
+    size = abstraction_size(with_suits)
+    found = lossless_abstraction(with_suits)
+    assert found.summary() == size
+    assert size["information_sets"]["full"] == [layout.num_infosets for layout in with_suits.layouts]
+    if ranks > 2:  # two ranks have one more symmetry (the ranks swapped), checked below
+        assert size["information_sets"]["reduced"] == [layout.num_infosets for layout in without.layouts]
+        assert size["sequences"]["reduced"] == [layout.num_sequences for layout in without.layouts]
+    full_value = solve_compiled(with_suits, abstraction=False).value
+    reduced = solve_compiled(with_suits)
+    assert reduced.details["abstraction"] == size
+    assert reduced.equilibria[0].certificate.holds
+    assert reduced.value == full_value == solve_compiled(without, abstraction=False).value
+
+
+def test_leduc_value_three_ranks():
+    result = solve_compiled(compile_tree(leduc_tree()))
+    assert float(result.value) == pytest.approx(-0.0856064240780, abs=1e-11)  # HiGHS's float value (OpenSpiel)
+    assert result.details["abstraction"]["information_sets"] == {"full": [468, 468], "reduced": [144, 144]}
+    assert result.details["abstraction"]["factor"] == "1093/337"
+
+
+def test_two_ranks_also_swap_the_ranks():
+    # Leduc with two ranks: a pair wins, else equal ranks split; swapping the ranks keeps every payoff
+    assert _reduced("library:leduc(ranks=2,suits=False)") == [33, 33]
+    assert _reduced("library:leduc(ranks=2)") == [33, 33]
+    assert solve_compiled(_library("library:leduc(ranks=2)")).value == 0
+
+
+def test_the_renamed_tree_compiles_to_the_merged_game():
+    """Two constructions of the reduced game: merged on the sequence form, and compiled from the renamed tree."""
+    found = lossless_abstraction(compile_tree(leduc_tree(ranks=3)))
+    recompiled = compile_tree(found.reduced.game)
+    assert [layout.names for layout in recompiled.layouts] == [layout.names for layout in found.reduced.layouts]
+    assert sequence_form_entries(recompiled) == sequence_form_entries(found.reduced)
+
+
+def test_lifted_profile_is_certified_on_the_full_game():
+    compiled = compile_tree(leduc_tree(ranks=3))
+    found = lossless_abstraction(compiled)
+    profile, _, _ = solve_zero_sum(found.reduced)
+    lifted = found.lift(profile)
+    certificate = verify(compiled, lifted)
+    assert certificate.holds
+    names = compiled.layouts[0].index
+    assert lifted.strategies[0][names["J1:"]] == lifted.strategies[0][names["J2:"]]
+
+
+def test_orbits_are_those_of_exact_automorphisms():
+    compiled = _library("library:leduc(ranks=3)")
+    orbits = symmetry_orbits(compiled)
+    assert orbits.generators == 3 and orbits.failures == 0  # one suit swap per rank
+    graph = SymmetryGraph.of(compiled)
+    base = stable_colouring(graph.colours, graph.src, graph.dst, graph.label)
+    first = graph.inf_offsets[0]
+    # every orbit lies in one colour class of the refinement (an automorphism keeps colours)
+    for rep, colour in zip(orbits.representative[0].tolist(), base[first:first + compiled.layouts[0].num_infosets]):
+        assert base[first + rep] == colour
+
+
+# -- planted symmetries ------------------------------------------------------------------------
+
+
+def _twin_game(types: list[tuple[int, list[int]]], order: list[int], general: bool) -> GameTree:
+    """Chance deals player 0 a type (weight, payoffs); each type comes twice, as ``a`` and ``b``.
+
+    Player 0 sees the card, bets or checks; player 1 sees only that, then
+    calls or folds; after a call player 0 moves once more.  The twins have the
+    same payoffs under different names: a symmetry that abstraction must find.
+    """
+    total = 2 * sum(weight for weight, _ in types)
+
+    def subtree(t: int, twin: str) -> Move:
+        _, pay = types[t]
+
+        def leaf(k: int) -> Terminal:
+            return Terminal((pay[k], pay[(k + 3) % len(pay)] if general else -pay[k]))
+
+        def second(a: str, k: int) -> Move:
+            return Move(0, f"x{t}{twin}/{a}c", (("l", leaf(k)), ("r", leaf(k + 1))))
+
+        return Move(0, f"x{t}{twin}", tuple(
+            (a, Move(1, f"y{a}", (("f", leaf(2 * i + 4)), ("c", second(a, 2 * i + 6)))))
+            for i, a in enumerate("pb")))
+
+    outcomes = [(f"{t}{twin}", Fraction(types[t][0], total), subtree(t, twin))
+                for t in range(len(types)) for twin in "ab"]
+    return GameTree("twins", ("P1", "P2"), Chance(tuple(outcomes[i] for i in order), "deal"))
+
+
+@st.composite
+def twin_games(draw, general=False):
+    count = draw(st.integers(1, 3))
+    types = [(draw(st.integers(1, 4)), draw(st.lists(st.integers(-5, 5), min_size=10, max_size=10)))
+             for _ in range(count)]
+    order = draw(st.permutations(range(2 * count)))
+    return _twin_game(types, list(order), general)
+
+
+@settings(deadline=None, max_examples=25)
+@given(twin_games())
+def test_planted_symmetry_zero_sum(game):
+    compiled = compile_tree(game)
+    with_it = solve_compiled(compiled)
+    without = solve_compiled(compiled, abstraction=False)
+    assert with_it.value == without.value
+    assert with_it.equilibria[0].certificate.holds
+    sizes = with_it.details["abstraction"]["information_sets"]
+    assert 2 * sizes["reduced"][0] <= sizes["full"][0]  # every twin merged (more if two types are alike)
+
+
+@settings(deadline=None, max_examples=15)
+@given(twin_games(general=True))
+def test_planted_symmetry_general_sum(game):
+    compiled = compile_tree(game)
+    result = solve_compiled(compiled)
+    [equilibrium] = result.equilibria
+    assert equilibrium.certificate.holds  # Lemke on the reduced game, certified on the full game
+    if not compiled.is_zero_sum:
+        assert "abstraction" in result.details and "Lemke" in result.method
+
+
+def test_constant_sum_game_is_solved_on_its_abstraction():
+    game = _twin_game([(1, [3, -1, 2, 0, -2, 1, 4, -3, 0, 2]), (2, [1, 1, -2, 3, 0, -1, 2, 2, -4, 1])],
+                      [0, 2, 1, 3], general=False)
+    shifted = map_terminals(game, lambda payoffs: (payoffs[0] + 1, payoffs[1]))
+    zero_sum = solve_compiled(compile_tree(game))
+    result = solve_compiled(compile_tree(shifted))
+    assert "abstraction" in result.details and "constant-sum" in result.method
+    assert result.equilibria[0].certificate.holds
+    assert result.equilibria[0].certificate.payoffs[0] == zero_sum.value + 1
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def test_cli_reports_and_turns_off_the_abstraction(capsys):
+    assert main(["solve", "library:leduc(ranks=2)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["details"]["abstraction"]["sequences"] == {"full": ["449", "449"], "reduced": ["78", "78"]}
+    assert any("Lossless abstraction" in note for note in data["notes"])
+    assert main(["solve", "library:leduc(ranks=2)", "--no-abstraction", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert "abstraction" not in plain["details"]
+    assert plain["equilibria"][0]["values"] == data["equilibria"][0]["values"]
+
+
+# -- OpenSpiel's Leduc -------------------------------------------------------------------------
+
+
+@pytest.mark.openspiel
+def test_openspiel_leduc_is_reduced_by_its_suits():
+    pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import exploitability
+
+    import pyspiel
+    from exactpoker.formats.openspiel import load_openspiel, to_tabular_policy
+
+    loaded = load_openspiel("leduc_poker")
+    result = solve_compiled(compile_tree(loaded.tree), tables=loaded.tables)
+    assert result.details["abstraction"]["information_sets"] == {"full": [468, 468], "reduced": [144, 144]}
+    assert result.value == solve_compiled(compile_tree(leduc_tree(suits=False))).value
+    game = pyspiel.load_game("leduc_poker")
+    policy = to_tabular_policy(game, result.equilibria[0].strategies)
+    assert exploitability.nash_conv(game, policy) < 1e-12
+
+
+# -- the size after abstraction, counted from the rules -----------------------------------------
+
+
+@pytest.mark.parametrize("ranks", [3, 4, 5])
+def test_suit_isomorphic_count_matches_the_built_game(ranks):
+    from exactpoker.core.poker_size import suit_isomorphic_size
+    from exactpoker.games.library import poker_game
+
+    rules = poker_game("leduc", ranks=ranks)
+    counted = suit_isomorphic_size(rules)
+    found = abstraction_size(compile_tree(rules.tree()))
+    assert list(counted.infosets) == found["information_sets"]["reduced"]
+    assert list(counted.sequences) == found["sequences"]["reduced"]
+
+
+def test_view_classes_by_hand():
+    from exactpoker.core.poker import CardDeck
+    from exactpoker.core.poker_size import view_classes
+
+    deck = CardDeck("JQK", suits=2)
+    # a card, then a board card: 30 ordered pairs; one suit swap for all ranks fixes none of them
+    assert view_classes(deck, 1, 1, suits_together=True) == 15
+    # a swap per rank: the two ranks (9 pairs), the suits then only tell a pair's two cards apart (same or not)
+    assert view_classes(deck, 1, 1) == 9
+    # 52 cards, one own card: 13 classes; with a board card, 13 * 12 * 2 (same suit or not) + 13 pairs
+    full = CardDeck("23456789TJQKA", suits=4)
+    assert view_classes(full, 1, 0, suits_together=True) == 13
+    assert view_classes(full, 1, 1, suits_together=True) == 13 * 12 * 2 + 13
+
+
+def test_suit_isomorphic_count_needs_distinct_cards():
+    from exactpoker.core.poker_size import suit_isomorphic_size
+    from exactpoker.errors import InvalidParameterError
+    from exactpoker.games.library import poker_game
+
+    with pytest.raises(InvalidParameterError, match="distinct cards"):
+        suit_isomorphic_size(poker_game("leduc", ranks=3, suits=False))
+
+
+def test_no_search_when_the_classes_cannot_merge_enough():
+    compiled = _library("library:leduc(ranks=3)")  # the classes can merge 324 of 468 information sets a player
+    skipped = symmetry_orbits(compiled, min_merge=0.9)
+    assert skipped.generators == 0 and all(len(np.unique(r)) == 468 for r in skipped.representative)
+    assert symmetry_orbits(compiled, min_merge=0.5).generators == 3
