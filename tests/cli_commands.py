@@ -39,7 +39,7 @@ CASES: dict[str, list[list[str]]] = {
     "verify": [["--paper", "004"]],
     "sweep": [["vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "-o", "{tmp}/sweep.jsonl", "--workers", "1"]],
     "solve": [["--list"], ["{tmp}/vn.efg"], ["{tmp}/vn.efg", "--all-pure"], ["library:kuhn"],
-              ["library:kuhn", "--family"], ["openspiel:kuhn_poker"]],
+              ["library:kuhn", "--family"], ["openspiel:kuhn_poker"], ["library:three(n=5,b=2)"]],
 }
 
 #: Cases too slow for the quick run (minutes): run with -m slow.

@@ -10,7 +10,8 @@ Doors (every command ends here)
 
 Structure
     :mod:`~exactpoker.solve.sign_games` (two players, decided by the higher card: O(n)),
-    :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)),
+    :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)) and
+    :mod:`~exactpoker.solve.ordered_solve` (its support search: symmetry detected, the rules' guide),
     :mod:`~exactpoker.solve.dominance` (actions range-dominated in the rules, fixed before the guide);
     the binary form of larger information sets is :mod:`exactpoker.core.binary_form`.
 
