@@ -47,7 +47,8 @@ Over a parameter (``--over``)
 
 Regions and boxes
     :mod:`~exactpoker.solve.open_box`, :mod:`~exactpoker.solve.box_exclusion`,
-    :mod:`~exactpoker.solve.multilinear_region`.
+    :mod:`~exactpoker.solve.multilinear_region`, :mod:`~exactpoker.solve.multilinear_box` (vertex values and
+    strict signs of integer multilinear polynomials on a 0/1 box: the case search of seed 001 section 6).
 
 Certificates live beside the solvers and import none: :mod:`exactpoker.certify` (exact),
 :mod:`exactpoker.certify_sequential` (sequential), :mod:`exactpoker.certify_balls` (an isolating box).
