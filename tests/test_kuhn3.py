@@ -378,6 +378,28 @@ def test_branch_csv_and_exact_point(tmp_path):
     assert exact.equilibria[0].certified
 
 
+def test_a_pot_off_the_branch_is_refused():
+    points = kuhn3_branch.branch(4, Fraction(5, 2), Fraction(27, 10))
+    with pytest.raises(InvalidParameterError, match="pot must lie on the branch"):
+        kuhn3_branch.exact_on_branch(4, points, 3)
+
+
+def test_the_papers_branch_is_the_engines_branch_of_the_library_game():
+    """The seed's gain system and the library game's compiled one (independent), followed by one continuation."""
+    from exactpoker.core.parametric import compile_parametric
+    from exactpoker.games.library import parametric
+    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.parametric_branch import follow_branch
+
+    papers = kuhn3_branch.branch(4, 3, Fraction(31, 10))
+    game = compile_parametric(parametric("kuhn3(cards=4)", "pot"), [Fraction(3), Fraction(7, 2), Fraction(4)])
+    system = GainSystem.from_games((3.0, game.at(Fraction(3))), (4.0, game.at(Fraction(4))))
+    engines = follow_branch(system, 3.0, 3.1)
+    for mine, theirs in ((papers[0], engines[0]), (papers[-1], engines[-1])):
+        assert abs(mine.pot - theirs[-1]) < 0.01
+        assert np.allclose(mine.values, system.payoffs(system.full(theirs[:-1]), theirs[-1]), atol=2e-3)
+
+
 def test_cli_json(capsys):
     assert main(["kuhn3", "--cards", "4", "--pot", "5/2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

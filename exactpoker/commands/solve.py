@@ -53,12 +53,11 @@ def _solve(args: argparse.Namespace) -> None:
 def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
     """A seed game from its rules: the structured path when the rules have one, else the compiled game."""
     from exactpoker.core.compiler import compile_layouts
-    from exactpoker.solve.rules import solve_rules
-    from exactpoker.solve.sign_games import sign_game
+    from exactpoker.solve.rules import has_structure, solve_rules
 
     options = {key: value for key, value in (("method", args.method), ("all_pure", args.all_pure),
                                               ("family", args.family)) if value not in ("auto", False)}
-    if options or sign_game(rules) is None:  # the compiled game is built: guard its size first
+    if options or not has_structure(rules):  # the compiled game is built: guard its size first
         n, k = rules.deck.cards, rules.num_players
         deals = n**k if rules.deck.replacement else math.perm(n, k)
         sequences = sum(layout.num_sequences for layout in compile_layouts(rules))

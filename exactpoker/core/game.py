@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from exactpoker.errors import InvalidGameError
 
@@ -155,6 +155,12 @@ class BettingGame:
         Display names, one per player (``("I", "II")``).
     parameters : dict
         The parameters the game was built from, for display and JSON only.
+    guide : callable, optional
+        What the game's paper suggests to a solver's float guide (e.g. the
+        continuous game's cut points for a large deck), called with no
+        arguments when a solver wants it; floats and shapes only, never an
+        answer (the solver's exact finish and certificate decide).  Not part
+        of the game: games that differ only here are equal.
     """
 
     name: str
@@ -162,6 +168,7 @@ class BettingGame:
     root: Node
     player_names: tuple[str, ...]
     parameters: tuple[tuple[str, object], ...] = ()
+    guide: Callable[[], object] | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_players(self) -> int:

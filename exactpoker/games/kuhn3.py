@@ -77,6 +77,7 @@ from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
 from exactpoker.solve.continuation import EPSILON, trace_down_trend
+from exactpoker.solve.dominance import card_range_dominance
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
@@ -246,27 +247,6 @@ class DominanceProof:
     strict: bool
 
 
-def _subtree_range(node: "Decision | Outcome", player: int, deal: tuple[int, ...]) -> tuple[Fraction, Fraction]:
-    """Smallest and largest payoff of ``player`` over every way the play can continue from ``node``."""
-    if isinstance(node, Outcome):
-        value = node.payoffs(deal)[player]
-        return value, value
-    ranges = [_subtree_range(child, player, deal) for _, child in node.actions]
-    return min(r[0] for r in ranges), max(r[1] for r in ranges)
-
-
-def _find(node: "Decision | Outcome", label: str) -> Decision:
-    if isinstance(node, Decision):
-        if node.label == label:
-            return node
-        for _, child in node.actions:
-            try:
-                return _find(child, label)
-            except LookupError:
-                continue
-    raise LookupError(label)
-
-
 def dominance_proof(cards: object, pot: object, node: int, card: int, keep: int) -> DominanceProof:
     """Whether at ``(node, card)`` the action ``keep`` (1 aggressive, 0 passive) dominates the other, deal by deal.
 
@@ -275,35 +255,14 @@ def dominance_proof(cards: object, pot: object, node: int, card: int, keep: int)
     least the best the other can lead to: a sufficient condition for weak
     dominance, read off the rules.
     """
-    g = game(cards, pot)
-    decision = _find(g.root, str(node))
-    (low_name, low), (high_name, high) = decision.actions
-    kept, dropped = (high, low) if keep else (low, high)
-    dominates, strict = True, False
-    for deal in _deals_with(g.deck.cards, decision.player, card):
-        worst = _subtree_range(kept, decision.player, deal)[0]
-        best = _subtree_range(dropped, decision.player, deal)[1]
-        dominates &= worst >= best
-        strict |= worst > best
-    return DominanceProof(node, card, high_name if keep else low_name, dominates, strict)
+    kept, dominates, strict = card_range_dominance(game(cards, pot), str(node), card, keep)
+    return DominanceProof(node, card, kept, dominates, strict)
 
 
 def dominance_proofs(cards: object, pot: object) -> list[DominanceProof]:
     """:func:`dominance_proof` for each of the seed's 22 :func:`dominated_fixings`."""
     return [dominance_proof(cards, pot, node, card, keep)
             for node, forced in dominated_fixings(cards).items() for card, keep in forced.items()]
-
-
-def _deals_with(n: int, player: int, card: int) -> list[tuple[int, int, int]]:
-    others = [c for c in range(1, n + 1) if c != card]
-    deals = []
-    for a in others:
-        for b in others:
-            if a != b:
-                rest = [a, b]
-                deal = rest[:player] + [card] + rest[player:]
-                deals.append(tuple(deal))
-    return deals
 
 
 # -- variables, profiles, condition (1) ------------------------------------------------------

@@ -1,9 +1,11 @@
-"""Three-player Kuhn poker's branch of equilibria in the pot (seed 003, section 3).
+"""Three-player Kuhn poker's branch of equilibria in the pot (seed 003, section 3): the paper's presentation.
 
 The regularised system of :mod:`exactpoker.games.kuhn3` followed in ``P`` by
-arc-length continuation at fixed ``epsilon`` (:func:`branch`: floats, a guide,
-never certified), exact certified equilibria at rational pots on it
-(:func:`exact_on_branch`), and the branch as CSV (:func:`write_csv`).
+the engine's continuation (:mod:`exactpoker.solve.parametric_branch`, which
+``solve --over`` uses for any general-sum game): the branch in the paper's
+variables (:func:`branch`: floats, a guide, never certified), exact certified
+equilibria at rational pots on it (:func:`exact_on_branch`), and the branch
+as the paper's CSV (:func:`write_csv`).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from typing import Sequence
 
 import numpy as np
 
-from exactpoker.errors import DegenerateSystemError, InvalidParameterError
+from exactpoker.errors import InvalidParameterError
 from exactpoker.games.kuhn3 import (NODES, compiled, exact_from_guide, gain_system, parse_cards, parse_pot, result_of,
                                     variable_index)
 from exactpoker.numbers import exact_str, parse_positive
 from exactpoker.results import SolveResult
-from exactpoker.solve.continuation import EPSILON, trace_down_trend
+from exactpoker.solve.parametric_branch import crossing, follow_branch, guide_on_branch
 
 __all__ = ["BranchPoint", "branch", "exact_on_branch", "write_csv"]
 
@@ -37,28 +39,19 @@ def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6
     """The branch of solutions of the regularised system as the pot goes from ``pot_min`` to ``pot_max``.
 
     Seed 003, section 3: start at ``pot_min`` (followed down in ``epsilon``),
-    then arc-length continuation in ``P`` at fixed ``eps`` with adaptive steps;
-    the branch may fold back (several equilibria at one pot).  Stops when the
-    pot leaves ``[pot_min, pot_max]``.  Floats: a guide, not certified; use
+    then arc-length continuation in ``P`` at fixed ``eps`` with adaptive steps
+    (:func:`~exactpoker.solve.parametric_branch.follow_branch`); the branch may
+    fold back (several equilibria at one pot).  Stops when the pot leaves
+    ``[pot_min, pot_max]``.  Floats: a guide, not certified; use
     :func:`exact_on_branch` for exact equilibria at rational pots on it.
     """
-    from exactpoker.solve.continuation import Regularised, continue_branch, newton, trace_epsilon
-
     n = parse_cards(cards)
     low, high = float(parse_positive(pot_min, "pot_min")), float(parse_positive(pot_max, "pot_max"))
     if high <= low:
         raise InvalidParameterError(f"pot-max must be > pot-min; got {pot_min}, {pot_max}")
     system = gain_system(n)
-    reg = Regularised(system, low, eps, "t")
-    first = np.append(trace_epsilon(system, low, eps_end=eps), low)
-    first = newton(reg.residual, first)
-    second = newton(reg.residual, np.append(first[:-1], low + 1e-5))
-    points = [first, second]
-    for X in continue_branch(reg.residual, first, second, lambda X: not low - 1e-9 <= X[-1] <= high, eps=eps,
-                             max_steps=max_steps):
-        points.append(X)
     rows = []
-    for X in points:
+    for X in follow_branch(system, low, high, eps=eps, max_steps=max_steps):
         x = system.full(X[:-1])
         rows.append(BranchPoint(float(X[-1]), tuple(float(v) for v in system.payoffs(x, X[-1])), tuple(x.tolist())))
     return rows
@@ -67,31 +60,18 @@ def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6
 def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *, eps: float = 1e-6) -> SolveResult:
     """An exact certified equilibrium at the rational ``pot`` on the branch (Newton from the branch there).
 
-    ``eps`` must be the branch's regularisation parameter.  Where Newton
-    cannot land on the branch at ``pot`` (a stiff spot), the float guide is
-    recomputed at ``pot`` from a large ``epsilon`` instead, which may pick
-    another equilibrium at that pot.
+    ``eps`` must be the branch's regularisation parameter.  The guide at
+    ``pot`` is :func:`~exactpoker.solve.parametric_branch.guide_on_branch`'s
+    (where Newton cannot land on the branch, a stiff spot, it is recomputed
+    at ``pot`` from a large ``epsilon``, which may pick another equilibrium);
+    the exact finish is the seed's (:func:`~exactpoker.games.kuhn3.exact_from_guide`).
     """
-    from exactpoker.solve.continuation import Regularised, newton
-
     n, p = parse_cards(cards), parse_pot(pot)
-    target = float(p)
     system = gain_system(n)
-    free = system.free
-    # the first step of the branch across the pot, interpolated there
-    pairs = [(a, b) for a, b in zip(points, points[1:]) if min(a.pot, b.pot) <= target <= max(a.pot, b.pot)]
-    if not pairs:
+    arrays = [np.append(np.array(point.x)[system.free], point.pot) for point in points]
+    if crossing(arrays, float(p)) is None:
         raise InvalidParameterError(f"pot must lie on the branch; got {exact_str(p)}")
-    a, b = pairs[0]
-    share = (target - a.pot) / (b.pot - a.pot) if b.pot != a.pot else 0.0
-    guess = (1 - share) * np.array(a.x)[free] + share * np.array(b.x)[free]
-    reg = Regularised(system, target, eps, "t")
-    try:
-        X = newton(reg.residual, np.append(guess, target))
-        # follow this solution down to the small epsilon of the exact finish
-        x, trend = trace_down_trend(system, target, EPSILON, eps_start=eps, x0=X[:-1])
-    except DegenerateSystemError:  # a stiff spot of the branch: start afresh at this pot
-        x, trend = trace_down_trend(system, target, EPSILON)
+    x, trend = guide_on_branch(system, arrays, float(p), eps)
     solution = exact_from_guide(n, p, system.full(x), trend=trend)
     return result_of(n, p, solution, "branch of the regularised system (seed 003), exact finish")
 

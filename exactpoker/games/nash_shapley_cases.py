@@ -13,12 +13,12 @@ a branch-and-prune search whose pruning rules are exact:
   :func:`~exactpoker.games.nash_shapley.situation_reach`) is multilinear, so
   its range over the box of still-undecided coefficients is attained at the
   box's vertices, which are enumerated exactly (integer arithmetic, a
-  subset-sum transform);
+  subset-sum transform: :func:`~exactpoker.solve.multilinear_box.vertex_values`);
 * a coefficient already decided to be interior lies in the *open* interval
   ``(0, 1)``, where every vertex of its edge has a positive weight: a
   multilinear polynomial is ``> 0`` on such a box when its vertex values are
   ``>= 0`` with one ``> 0`` for each vertex of the other coordinates
-  (:func:`_strictly_positive`).  So a factor like ``1 - alpha`` of a
+  (:func:`~exactpoker.solve.multilinear_box.positive_on_open_box`).  So a factor like ``1 - alpha`` of a
   discriminant counts as nonzero once ``alpha`` is interior (5 times fewer
   cases than with the closed box at ``a/b = 2``);
 * "``Delta_u > 0`` wherever ``u``'s situation arises" holds on the box when
@@ -47,15 +47,13 @@ import numpy as np
 import sympy
 
 from exactpoker.games import nash_shapley as ns
-from exactpoker.solve.open_box import vertex_sums
+from exactpoker.solve.multilinear_box import Poly, bitmask_poly, positive_on_open_box, vertex_values
 
 __all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 
 ZERO, ONE, INTERIOR = "0", "1", "i"
 VARIABLES: tuple[str, ...] = tuple(ns.SYMBOLS)
 _INDEX = {name: k for k, name in enumerate(VARIABLES)}
-
-Poly = dict[int, int]  # monomial bitmask over VARIABLES -> integer coefficient
 
 
 @dataclass(frozen=True)
@@ -72,70 +70,15 @@ class Case:
         return tuple(n for n, k in self.kinds if k == INTERIOR)
 
 
-def _to_poly(expr: sympy.Expr) -> Poly:
-    symbols = [ns.SYMBOLS[n] for n in VARIABLES]
-    poly = sympy.Poly(expr, *symbols)
-    result: Poly = {}
-    for exponents, coefficient in poly.terms():
-        mask = sum(1 << k for k, e in enumerate(exponents) if e)
-        result[mask] = result.get(mask, 0) + int(coefficient)
-    return result
-
-
 @cache
 def integer_polynomials(t: Fraction) -> tuple[dict[str, Poly], dict[str, Poly]]:
     """Integer discriminants at ``a = p, b = q`` (``t = p/q``; a positive multiple) and the reaches."""
     p, q = t.numerator, t.denominator
     stakes = {ns.a: sympy.Integer(p), ns.b: sympy.Integer(q)}
-    deltas = {n: _to_poly(sympy.expand(d.xreplace(stakes))) for n, d in ns.discriminants().items()}
-    reaches = {n: _to_poly(r) for n, r in ns.situation_reach().items()}
+    symbols = [ns.SYMBOLS[n] for n in VARIABLES]
+    deltas = {n: bitmask_poly(sympy.expand(d.xreplace(stakes)), symbols) for n, d in ns.discriminants().items()}
+    reaches = {n: bitmask_poly(r, symbols) for n, r in ns.situation_reach().items()}
     return deltas, reaches
-
-
-def _vertex_values(polys: list[Poly], zeros: int, ones: int, interior: int = 0) -> list[np.ndarray]:
-    """Each polynomial's value at every vertex of the box (fixed bits substituted, the rest 0/1).
-
-    Each array has one axis of length 2 per free coefficient that is not
-    ``interior`` (the first axis) and one per free coefficient in
-    ``interior`` (the second): shape ``(2^u, 2^i)``.
-    """
-    reduced = []
-    free = 0
-    for poly in polys:
-        r: Poly = {}
-        for mask, c in poly.items():
-            if mask & zeros:
-                continue
-            m = mask & ~ones
-            r[m] = r.get(m, 0) + c
-        reduced.append(r)
-        for m in r:
-            free |= m
-    bits = [k for k in range(len(VARIABLES)) if free >> k & 1 and not interior >> k & 1]
-    bits += [k for k in range(len(VARIABLES)) if free >> k & 1 and interior >> k & 1]
-    inner = sum(1 for k in bits if interior >> k & 1)
-    size = 1 << len(bits)
-    values = []
-    for r in reduced:
-        table = np.zeros(size, dtype=object if len(bits) > 20 else np.int64)
-        for m, c in r.items():
-            compact = sum(1 << j for j, k in enumerate(bits) if m >> k & 1)
-            table[compact] += c
-        vertex_sums(table)
-        values.append(table.reshape(1 << inner, -1).T)  # the interior bits are the high ones
-    return values
-
-
-def _strictly_positive(values: np.ndarray) -> bool:
-    """Whether a multilinear polynomial is ``> 0`` on the box whose interior coordinates are open.
-
-    ``values`` has shape ``(2^u, 2^i)`` (:func:`_vertex_values`).  At a point
-    of the open interior box every interior vertex has a positive weight, so
-    the polynomial is positive there when, for each vertex of the other
-    coordinates, its values are ``>= 0`` with one ``> 0``; a point with the
-    other coordinates inside their box is a mixture of those.
-    """
-    return bool(np.all(values >= 0) and np.all(values.max(axis=1) > 0))
 
 
 @dataclass(frozen=True)
@@ -154,7 +97,7 @@ class _Facts:
 
 
 def _facts(delta: Poly, reach: Poly, zeros: int, ones: int, interior: int) -> _Facts:
-    d, r = _vertex_values([delta, reach], zeros, ones, interior)  # on the same vertices
+    d, r = vertex_values([delta, reach], zeros, ones, interior)  # on the same vertices
     reached = r > 0
     return _Facts(
         low=int(d.min()),
@@ -163,9 +106,9 @@ def _facts(delta: Poly, reach: Poly, zeros: int, ones: int, interior: int) -> _F
         negative_when_reached=bool(d.max() <= 0 and np.all(d[reached] < 0)),
         never_reached=not bool(reached.any()),
         always_reached=bool(reached.all()),
-        positive=_strictly_positive(d),
-        negative=_strictly_positive(-d),
-        reached=_strictly_positive(r),
+        positive=positive_on_open_box(d),
+        negative=positive_on_open_box(-d),
+        reached=positive_on_open_box(r),
     )
 
 

@@ -37,7 +37,7 @@ Functions
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import product
 from typing import Iterator, Literal, Sequence
 
@@ -45,20 +45,13 @@ import numpy as np
 
 from exactpoker.certify import Certificate
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.errors import CertificationError, InvalidParameterError
+from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.indifference import (
-    FREE,
-    CompiledModel,
-    ExactNumber,
-    Support,
-    Ties,
-    float_guide,
-)
-from exactpoker.solve.support_search import Located, locate_equilibrium
-from exactpoker.solve.indifference_families import FamilyCorners, family_corners
-from exactpoker.solve.ordered_games import OrderedGame, OrderedModel, certify_ordered, ordered_game
+from exactpoker.solve.indifference import FREE, CompiledModel, ExactNumber, Support
+from exactpoker.solve.ordered_games import OrderedGame, certify_ordered, ordered_game
+from exactpoker.solve.ordered_solve import OrderedGuide, solve_ordered
+from exactpoker.solve.rules import solve_rules
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
 
@@ -84,7 +77,7 @@ def game(n: int, b: object) -> BettingGame:
 
     second = Decision(1, FACING, (("fold", third(False)), ("call", third(True))))
     root = Decision(0, OPEN, (("check", Outcome((1, 1, 1), (0, 1, 2))), ("bet", second)))
-    return BettingGame(NAME, Deck(n), root, PLAYERS, (("n", n), ("b", bet)))
+    return BettingGame(NAME, Deck(n), root, PLAYERS, (("n", n), ("b", bet)), guide=partial(_paper_guide, n, bet))
 
 
 @lru_cache(maxsize=8)
@@ -191,14 +184,26 @@ def _cut_supports(n: int, bet: Fraction, radius: int = 8) -> Iterator[Support]:
         yield (bets, calls, calls)
 
 
-def _guide(model: CompiledModel | OrderedModel, n: int, bet: Fraction) -> list[np.ndarray]:
+def _paper_guide(n: int, bet: Fraction) -> OrderedGuide:
+    """The paper's guide for the support search: above ``FICTITIOUS_PLAY_MAX`` cards, the continuous game's.
+
+    Its cut points give the float behaviour (:func:`_continuous_guide`) and,
+    should no support near it certify, the shapes of the continuous
+    equilibrium to try (:func:`_cut_supports`); smaller decks are left to
+    smoothed fictitious play.
+    """
     if n <= FICTITIOUS_PLAY_MAX:
-        return float_guide(model)
-    return _continuous_guide(n, bet)
+        return OrderedGuide()
+    return OrderedGuide(_continuous_guide(n, bet), partial(_cut_supports, n, bet))
 
 
 def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] = "structured") -> SolveResult:
     """One exact equilibrium of the ``n``-card game with bet ``b``, certified for each player.
+
+    The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`,
+    which detects that the payoffs depend only on the order of the cards and
+    takes :func:`~exactpoker.solve.ordered_solve.solve_ordered`), in the
+    paper's tables ``P``, ``Q``, ``R``.
 
     Parameters
     ----------
@@ -215,12 +220,13 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
 
     Notes
     -----
-    Supports are searched with II and III playing alike, near the guide
-    (smoothed fictitious play up to ``n = 12``, the continuous cut points
-    above); for larger decks, if none certifies, on the shapes of the
-    continuous equilibrium near its cut points (:func:`_cut_supports`); and
-    last without II = III.  A :class:`~exactpoker.errors.CertificationError`
-    is raised if no search certifies an equilibrium.
+    Supports are searched with II and III playing alike (the engine detects
+    that they are interchangeable), near the guide (smoothed fictitious play
+    up to ``n = 12``, the continuous cut points above: :func:`_paper_guide`);
+    for larger decks, if none certifies, on the shapes of the continuous
+    equilibrium near its cut points (:func:`_cut_supports`); and last without
+    II = III.  A :class:`~exactpoker.errors.CertificationError` is raised if
+    no search certifies an equilibrium.
 
     Examples
     --------
@@ -231,60 +237,39 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     n = parse_int(n, "n", 3, hint="three players need three different cards")
     bet = parse_positive(b, "b")
     if method == "structured":
-        model: CompiledModel | OrderedModel = OrderedModel(_ordered(n, bet))
+        solved = solve_rules(game(n, bet))
     elif method == "generic":
-        model = CompiledModel(compiled(n, bet))
+        solved = solve_ordered(game(n, bet), _ordered(n, bet), CompiledModel(compiled(n, bet)))
     else:
         raise InvalidParameterError(f"--method/method must be structured or generic; got {method!r}")
-    guide = _guide(model, n, bet)
-    alike: Ties = {(2, h): (1, h) for h in range(n)}
-    # II and III alike near the guide; for large decks, failing that, on the continuous equilibrium's shapes; then any
-    searches: list[tuple[Ties, Iterator[Support] | None]] = [(alike, None)]
-    if n > FICTITIOUS_PLAY_MAX:
-        searches.append((alike, _cut_supports(n, bet)))
-    searches.append(({}, None))
-    located, ties = _locate(model, guide, searches)
-    return _result({"n": n, "b": bet}, located, family_corners(model, located, ties))
+    return _presented(solved)
 
 
-def _locate(model: CompiledModel | OrderedModel, guide: list[np.ndarray],
-            searches: list[tuple[Ties, Iterator[Support] | None]]) -> tuple[Located, Ties]:
-    """The first of ``searches`` (ties, supports to try or ``None`` for the guide's) that certifies an equilibrium.
-
-    Raises the last search's :class:`~exactpoker.errors.CertificationError` when none does.
-    """
-    *first, (ties, supports) = searches
-    for earlier_ties, earlier_supports in first:
-        try:
-            return locate_equilibrium(model, guide, ties=earlier_ties, supports=earlier_supports), earlier_ties
-        except CertificationError:
-            continue
-    return locate_equilibrium(model, guide, ties=ties, supports=supports), ties
-
-
-def _result(params: dict[str, object], located: Located, family: FamilyCorners) -> SolveResult:
+def _presented(solved: SolveResult) -> SolveResult:
+    """The engine's result in the paper's words: ``P``, ``Q``, ``R`` per card, and whether II = III."""
     equilibria = tuple(
-        Equilibrium.from_certificate(certificate, strategy_tables(behaviour), profile)
-        for behaviour, profile, certificate in family.corners
-    )
-    alike = all(behaviour[1] == behaviour[2] for behaviour, _, _ in family.corners)
-    free = ", ".join(f"{PLAYERS[p]} card {h + 1}" for p, h in located.system.variables) or "none"
+        Equilibrium.from_certificate(found.certificate, strategy_tables(
+            [[row[1] for row in found.profile.strategies[p]] for p in range(3)]), found.profile)
+        for found in solved.equilibria)
+    alike = all(eq.strategies["II"] == eq.strategies["III"] for eq in equilibria)
+    details = solved.details
+    free = ", ".join(f"{name} card {infoset.split(':')[0]}"
+                     for name, infosets in details["free_infosets"].items() for infoset in infosets) or "none"
     notes = ["Players II and III play alike (Q = R)." if alike else "Players II and III play differently (Q != R)."]
-    if family.dimension == 0:
+    if details["family_dimension"] == 0:
         notes.append(f"The equilibrium is the only solution of the indifference equations on its support "
                      f"(free: {free}).")
-    elif family.segment_certified:
+    elif details["segment"]:
         first, last = equilibria[0].values[0], equilibria[-1].values[0]
         notes.append(f"A segment of equilibria: every point between the two end points listed is an equilibrium "
                      f"(certified exactly along the segment); Player I's value "
                      + (f"stays at {first}." if first == last else f"runs from {first} to {last}."))
     else:
-        notes.append(f"The indifference equations on this support (free: {free}) have a {family.dimension}-"
-                     "dimensional family of solutions; its certified corners are listed.")
-    details = {"II equals III": alike, "family dimension": family.dimension,
-               "segment": family.segment_certified, "supports tried": located.rounds}
-    return SolveResult(NAME, params, "indifference equations on a located support (exact)",
-                       equilibria, tuple(notes), details)
+        notes.append(f"The indifference equations on this support (free: {free}) have a "
+                     f"{details['family_dimension']}-dimensional family of solutions; its certified corners are listed.")
+    shown = {"II equals III": alike, "family dimension": details["family_dimension"],
+             "segment": details["segment"], "supports tried": details["supports_tried"]}
+    return SolveResult(NAME, solved.params, solved.method, equilibria, tuple(notes), shown)
 
 
 def cut_points(strategies: dict[str, Sequence[ExactNumber]]) -> tuple[ExactNumber, ExactNumber, ExactNumber]:

@@ -10,7 +10,8 @@ Doors (every command ends here)
 
 Structure
     :mod:`~exactpoker.solve.sign_games` (two players, decided by the higher card: O(n)),
-    :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)),
+    :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)) and
+    :mod:`~exactpoker.solve.ordered_solve` (its support search: symmetry detected, the rules' guide),
     :mod:`~exactpoker.solve.dominance` (actions range-dominated in the rules, fixed before the guide);
     the binary form of larger information sets is :mod:`exactpoker.core.binary_form`.
 
@@ -51,7 +52,8 @@ Over a parameter (``--over``)
 
 Regions and boxes
     :mod:`~exactpoker.solve.open_box`, :mod:`~exactpoker.solve.box_exclusion`,
-    :mod:`~exactpoker.solve.multilinear_region`.
+    :mod:`~exactpoker.solve.multilinear_region`, :mod:`~exactpoker.solve.multilinear_box` (vertex values and
+    strict signs of integer multilinear polynomials on a 0/1 box: the case search of seed 001 section 6).
 
 Certificates live beside the solvers and import none: :mod:`exactpoker.certify` (exact),
 :mod:`exactpoker.certify_sequential` (sequential), :mod:`exactpoker.certify_balls` (an isolating box).

@@ -3,16 +3,18 @@
 Where :mod:`exactpoker.solve.parametric_game` gives exact pieces (two-player
 zero-sum), a general-sum or many-player game gets the method of seed 003
 (section 3), for any game whose information sets have two actions and whose
-payoffs are affine in the parameter:
+payoffs are affine in the parameter (``solve --over``; seed 003's own
+``kuhn3 branch`` follows the same branch of its seed's system, adding only the
+paper's presentation, :mod:`exactpoker.games.kuhn3_branch`):
 
-1. The *branch*: the regularised equilibrium system
+1. The *branch* (:func:`follow_branch`): the regularised equilibrium system
    (:mod:`exactpoker.solve.continuation`, counterfactual gains, ``g(f/eps) = x``)
    is solved at the lower end, followed down in ``eps``, then followed in the
    parameter by arc-length continuation (it may fold back: several equilibria
    at one value).  Floating point: every branch point is labelled uncertified.
 2. *Certified points*: at rational values of the parameter, the branch is
-   interpolated there, Newton lands on it, the solution is followed down to a
-   small ``eps``, and the exact finish on its support
+   interpolated there, Newton lands on it, the solution is followed down to
+   a small ``eps`` (:func:`guide_on_branch`), and the exact finish on its support
    (:func:`~exactpoker.solve.support_solve.solve_exact`: rational, algebraic
    or an isolating box) gives an equilibrium that passes the exact check.  A
    point where the exact finish fails is reported as such, never as certified.
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -30,7 +32,8 @@ from exactpoker.core.parametric import ParametricCompiled
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str
 
-__all__ = ["BranchPoint", "CertifiedPoint", "ParametricBranch", "solve_branch"]
+__all__ = ["BranchPoint", "CertifiedPoint", "ParametricBranch", "solve_branch", "follow_branch", "crossing",
+           "guide_on_branch"]
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,14 @@ def _system(game: ParametricCompiled, lower: Fraction, upper: Fraction):  # noqa
         raise InvalidParameterError(f"--over on a general-sum or many-player game: {error}") from None
 
 
-def _branch(system: Any, low: float, high: float, eps: float, max_steps: int) -> list[np.ndarray]:
-    """Seed 003's branch: down in ``eps`` at ``low``, then arc-length continuation in the parameter."""
+def follow_branch(system: Any, low: float, high: float, *, eps: float = 1e-6,
+                  max_steps: int = 20000) -> list[np.ndarray]:
+    """Seed 003's branch (section 3): down in ``eps`` at ``low``, then arc-length continuation in the parameter.
+
+    ``system`` is a :class:`~exactpoker.solve.continuation.GainSystem`; each
+    point is the free variables followed by the parameter.  The branch may fold
+    back; it stops when the parameter leaves ``[low, high]``.  Floats only.
+    """
     from exactpoker.solve.continuation import Regularised, continue_branch, newton, trace_epsilon
 
     reg = Regularised(system, low, eps, "t")
@@ -86,23 +95,52 @@ def _branch(system: Any, low: float, high: float, eps: float, max_steps: int) ->
     return points
 
 
+def crossing(points: Sequence[np.ndarray], target: float) -> tuple[np.ndarray, np.ndarray] | None:
+    """The first step of the branch ``points`` across the parameter value ``target``, or ``None``."""
+    return next(((a, b) for a, b in zip(points, points[1:]) if min(a[-1], b[-1]) <= target <= max(a[-1], b[-1])),
+                None)
+
+
+def guide_on_branch(system: Any, points: Sequence[np.ndarray], target: float, eps: float = 1e-6) -> tuple[Any, Any]:
+    """The float guide at ``target`` on the branch, followed down to the exact finish's small ``epsilon``.
+
+    The branch's step across ``target`` is interpolated there and Newton
+    lands on the regularised system (``eps``: the branch's); where it cannot
+    (a stiff spot) the guide is traced afresh at ``target`` from a large
+    ``epsilon``, which may pick another equilibrium there.  Returns the free
+    variables and their trend in ``epsilon``
+    (:func:`~exactpoker.solve.continuation.trace_down_trend`).
+
+    Raises
+    ------
+    DegenerateSystemError
+        If the branch does not reach ``target``, or no guide is found there.
+    """
+    from exactpoker.solve.continuation import EPSILON, Regularised, newton, trace_down_trend
+
+    pair = crossing(points, target)
+    if pair is None:
+        raise DegenerateSystemError("the branch does not reach this value")
+    a, b = pair
+    share = (target - a[-1]) / (b[-1] - a[-1]) if b[-1] != a[-1] else 0.0
+    try:
+        X = newton(Regularised(system, target, eps, "t").residual,
+                   np.append((1 - share) * a[:-1] + share * b[:-1], target))
+        return trace_down_trend(system, target, EPSILON, eps_start=eps, x0=X[:-1])
+    except DegenerateSystemError:
+        return trace_down_trend(system, target, EPSILON)
+
+
 def _certified_point(game: ParametricCompiled, system: Any, points: list[np.ndarray], t: Fraction,
                      eps: float) -> CertifiedPoint:
-    """The exact equilibrium on the branch at the rational ``t`` (as kuhn3's exact_on_branch, for any game)."""
-    from exactpoker.solve.continuation import EPSILON, Regularised, newton, trace_down_trend
+    """The exact equilibrium on the branch at the rational ``t`` (the guide there, then the exact finish)."""
+    from exactpoker.solve.continuation import EPSILON, trace_down_trend
     from exactpoker.solve.dispatch import infoset_tables
     from exactpoker.solve.support_solve import solve_exact
 
     target = float(t)
-    pairs = [(a, b) for a, b in zip(points, points[1:]) if min(a[-1], b[-1]) <= target <= max(a[-1], b[-1])]
     try:
-        if not pairs:
-            raise DegenerateSystemError("the branch does not reach this value")
-        a, b = pairs[0]
-        share = (target - a[-1]) / (b[-1] - a[-1]) if b[-1] != a[-1] else 0.0
-        X = newton(Regularised(system, target, eps, "t").residual, np.append((1 - share) * a[:-1] + share * b[:-1],
-                                                                              target))
-        x, trend = trace_down_trend(system, target, EPSILON, eps_start=eps, x0=X[:-1])
+        x, trend = guide_on_branch(system, points, target, eps)
     except DegenerateSystemError:
         x, trend = trace_down_trend(system, target, EPSILON)
     compiled = game.at(t)
@@ -128,7 +166,7 @@ def solve_branch(game: ParametricCompiled, lower: object, upper: object, *, coun
     if not lo < hi or count < 2:
         raise InvalidParameterError("--over: need from < to and at least two points")
     system = _system(game, lo, hi)
-    points = _branch(system, float(lo), float(hi), eps, max_steps)
+    points = follow_branch(system, float(lo), float(hi), eps=eps, max_steps=max_steps)
     branch = tuple(BranchPoint(float(X[-1]), tuple(float(v) for v in system.payoffs(system.full(X[:-1]), X[-1])))
                    for X in points)
     rationals = [lo + (hi - lo) * Fraction(k, count - 1) for k in range(count)]

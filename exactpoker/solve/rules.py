@@ -10,11 +10,17 @@ uses.  :func:`solve_rules` looks at the rules, not at the command that asks:
   :func:`~exactpoker.solve.sign_games_lp.solve_sign_game`), certified by its
   exact prefix-sum check, which checks every deviation, as
   :func:`exactpoker.certify.verify` does;
+* three players, payoffs depending only on the order of the cards
+  (three-player poker, seed 000 section 4): the support search on the O(n)
+  prefix-sum model (:mod:`~exactpoker.solve.ordered_games`,
+  :func:`~exactpoker.solve.ordered_solve.solve_ordered`), certified by its
+  exact card-by-card check (the same as :func:`exactpoker.certify.verify`);
 * otherwise the game is compiled (:func:`~exactpoker.core.compiler.compile_game`)
   and solved by :func:`~exactpoker.solve.dispatch.solve_compiled`.
 
-``exactpoker solve library:vn(...)`` and ``exactpoker vn mixed`` both come
-here; the named command only adds its paper's presentation.
+``exactpoker solve library:vn(...)`` and ``exactpoker vn mixed`` (likewise
+``newman mixed`` and ``three mixed``) both come here; the named command only
+adds its paper's presentation.
 """
 
 from __future__ import annotations
@@ -25,9 +31,10 @@ from exactpoker.core.compiler import compile_game, compile_layouts
 from exactpoker.core.game import BettingGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.ordered_games import ordered_game
 from exactpoker.solve.sign_games import sign_game
 
-__all__ = ["STRUCTURED_METHOD", "solve_rules"]
+__all__ = ["STRUCTURED_METHOD", "solve_rules", "has_structure"]
 
 #: The method named in the result when the card-by-card structure was used.
 STRUCTURED_METHOD = "card-by-card LP (float-guided, exact finish)"
@@ -41,6 +48,11 @@ def solve_rules(game: BettingGame, **options: Any) -> SolveResult:
     """
     structure = sign_game(game) if not options else None
     if structure is None:
+        ordered = ordered_game(game) if not options else None
+        if ordered is not None:
+            from exactpoker.solve.ordered_solve import solve_ordered
+
+            return solve_ordered(game, ordered)
         from exactpoker.solve.dispatch import solve_compiled
 
         return solve_compiled(compile_game(game), **options)
@@ -57,3 +69,8 @@ def solve_rules(game: BettingGame, **options: Any) -> SolveResult:
     notes = ("structure detected from the rules: payoffs decided by who holds the higher card (O(n) memory)",)
     details = {"players": 2, "zero-sum": True, "sequences": [layout.num_sequences for layout in layouts]}
     return SolveResult(game.name, dict(game.parameters), STRUCTURED_METHOD, (equilibrium,), notes, details)
+
+
+def has_structure(game: BettingGame) -> bool:
+    """Whether :func:`solve_rules` (without options) takes a structured path, building no compiled game."""
+    return sign_game(game) is not None or ordered_game(game) is not None
