@@ -106,13 +106,13 @@ class FloatBasis:
             y[r] = yr
         return y
 
-    def btran(self, row: int) -> np.ndarray:
-        """Row ``row`` of ``B^-1``."""
-        v = np.zeros(self.lcp.n)
-        v[row] = 1.0
+    def btran(self, rows: np.ndarray) -> np.ndarray:
+        """Rows ``rows`` of ``B^-1``, one per row of the result (all solved at once)."""
+        v = np.zeros((self.lcp.n, len(rows)))
+        v[rows, np.arange(len(rows))] = 1.0
         for r, index, values, pivot in reversed(self.etas):
             v[r] = (v[r] - values @ v[index]) / pivot
-        return self.lu.solve(v, trans="T")
+        return self.lu.solve(v, trans="T").T
 
     def values(self) -> np.ndarray:
         """The basic solution ``B^-1 q``."""
@@ -146,7 +146,7 @@ class FloatBasis:
 
     def _lexicographic(self, tied: np.ndarray, d: np.ndarray) -> np.ndarray:
         """The tied rows whose ``B^-1`` row over ``d_i`` is lexicographically least (within the tolerance)."""
-        table = np.array([self.btran(int(i)) / d[i] for i in tied])
+        table = self.btran(tied) / d[tied][:, None]
         for j in np.flatnonzero(np.ptp(table, axis=0) > self.tol):
             column = table[:, j]
             keep = column <= column.min() + self.tol * (1 + abs(column.min()))
