@@ -77,16 +77,7 @@ class FloatBasis:
 
     def refactor(self) -> None:
         """Factorize the basis afresh; forget the eta file."""
-        n = self.lcp.n
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        for k, var in enumerate(self.basic):
-            for i, v in self.lcp.column(var).items():
-                rows.append(i)
-                cols.append(k)
-                vals.append(float(v))
-        matrix = sp.csc_matrix((vals, (rows, cols)), shape=(n, n))
+        matrix = self.lcp.float_system[:, self.basic]
         try:
             self.lu = sparse_linalg.splu(matrix, permc_spec="COLAMD")
         except RuntimeError:

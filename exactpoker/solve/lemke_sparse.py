@@ -28,13 +28,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from flint import fmpq
 
 from exactpoker import progress
 from exactpoker.errors import CertificationError, DegenerateSystemError
+from exactpoker.lazy import lazy
 from exactpoker.solve.lemke_bases import ExactBasis, FloatBasis
+
+sp = lazy("scipy.sparse")
 
 __all__ = ["SparseLCP", "LemkeRun", "sparse_lemke", "follow", "exact_path", "CHECKPOINT_EVERY"]
 
@@ -61,6 +65,15 @@ class SparseLCP:
         if var < 2 * n:
             return {i: -v for i, v in self.columns[var - n].items()}
         return dict.fromkeys(range(n), -1)
+
+    @cached_property
+    def float_system(self) -> "sp.csc_matrix":
+        """``[I | -M | -d]`` in floating point, one column per variable (for the float bases)."""
+        n = self.n
+        rows = [i for j in range(2 * n + 1) for i in self.column(j)]
+        cols = [j for j in range(2 * n + 1) for _ in self.column(j)]
+        vals = [float(v) for j in range(2 * n + 1) for v in self.column(j).values()]
+        return sp.csc_matrix((vals, (rows, cols)), shape=(n, 2 * n + 1))
 
     def is_solution(self, z: list[Fraction]) -> bool:
         """``z >= 0``, ``w = q + M z >= 0`` and ``w.z = 0``, checked exactly."""
