@@ -138,9 +138,10 @@ class FloatBasis:
     def _lexicographic(self, tied: np.ndarray, d: np.ndarray) -> np.ndarray:
         """The tied rows whose ``B^-1`` row over ``d_i`` is lexicographically least (within the tolerance)."""
         table = self.btran(tied) / d[tied][:, None]
-        for j in np.flatnonzero(np.ptp(table, axis=0) > self.tol):
+        tol = self.tol * np.maximum(1.0, np.abs(table).max(axis=0))  # relative to each column's size
+        for j in np.flatnonzero(np.ptp(table, axis=0) > tol):
             column = table[:, j]
-            keep = column <= column.min() + self.tol * (1 + abs(column.min()))
+            keep = column <= column.min() + tol[j]
             table, tied = table[keep], tied[keep]
             if len(tied) == 1:
                 break
