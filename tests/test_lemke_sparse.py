@@ -199,3 +199,4 @@ def test_larger_random_bimatrix_games_agree_with_gambits_lcp(seed, size):
     assert mine.max_regret() == 0
     [theirs] = gbt.nash.lcp_solve(game, rational=True, stop_after=1).equilibria
     assert verify(ours, BehaviourProfile.from_plans(ours, _plans_of_mixed(theirs, game))).holds
+
