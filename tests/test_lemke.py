@@ -12,7 +12,7 @@ from exactpoker.cli import main
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import InvalidParameterError
-from exactpoker.solve import lemke as lemke_module
+from exactpoker.solve import lemke_sparse
 from exactpoker.solve.dispatch import solve_compiled
 from exactpoker.solve.lemke import lcp_of, lemke, solve_lemke
 from tests.games import kuhn_tree, matrix_tree
@@ -69,7 +69,7 @@ def test_poker_with_a_rake_is_general_sum_and_solved(n):
 def test_the_exact_path_and_the_float_guided_basis_agree_on_the_lcp(monkeypatch):
     """The exact integer path alone (the float guide switched off) also ends at an exact LCP solution."""
     game = compile_tree(raked(3).tree())
-    monkeypatch.setattr(lemke_module, "_float_path", lambda *args, **kwargs: None)
+    monkeypatch.setattr(lemke_sparse, "_float_path", lambda *args, **kwargs: (None, []))
     result = solve_compiled(game)
     assert result.equilibria[0].certified
 

@@ -11,8 +11,10 @@ kuhn           two-player Kuhn poker (Kuhn 1950): J Q K, ante 1, one bet of 1
 kuhn3          three-player Kuhn poker as in OpenSpiel's ``kuhn_poker(players=3)``
                and seed 003 (cards ``1..N``, pot ``P``, ante ``P/3``, bets of 1)
 leduc          Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005); bets
-               ``bet1`` (2) and ``bet2`` (4) in the two rounds
-ladder         one-card poker, cards ``1..n``, one bet chosen from a ladder of sizes
+               ``bet1`` (2) and ``bet2`` (4) in the two rounds; ``rake``: the
+               house's share of the pot (general-sum when > 0)
+ladder         one-card poker, cards ``1..n``, one bet chosen from a ladder of
+               sizes; ``rake`` as for leduc
 two_round      two betting rounds of one bet each, a board card between them
 vn             seed 000's von Neumann poker (as ``exactpoker vn`` builds it)
 newman         seed 000's Newman poker
@@ -65,19 +67,33 @@ def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
                      ante=pot / 3, player_names=("1", "2", "3"), parameters=(("cards", cards), ("pot", pot)))
 
 
-def _leduc(players: int, ranks: int, suits: bool, bet1: Fraction, bet2: Fraction) -> PokerGame:
+def _leduc(players: int, ranks: int, suits: bool, bet1: Fraction, bet2: Fraction, rake: Fraction) -> PokerGame:
     # OpenSpiel's leduc_poker: two cards of each of players + 1 ranks; raises of 2 then 4, two per round.
     names = "23456789TJQKA"[-ranks - 1:-1] if ranks <= 12 else [str(i) for i in range(1, ranks + 1)]
     deck = CardDeck(names, suits=2) if suits else CardDeck(names, copies=2)
     steps = [Deal(hole=1), Betting(sizes=bet1, max_bets=2), Deal(board=1), Betting(sizes=bet2, max_bets=2)]
     sizes = (("bet1", bet1), ("bet2", bet2)) if (bet1, bet2) != (2, 4) else ()
-    return PokerGame("leduc", players, deck, steps, ante=1, ranking=pairs_then_high_card,
-                     parameters=(("players", players), ("ranks", ranks), ("suits", suits)) + sizes)
+    return PokerGame("leduc", players, deck, steps, ante=1, ranking=pairs_then_high_card, rake=rake,
+                     parameters=(("players", players), ("ranks", ranks), ("suits", suits)) + sizes + _raked(rake))
 
 
-def _ladder(n: int, sizes: tuple[Fraction, ...]) -> PokerGame:
+def _ladder(n: int, sizes: tuple[Fraction, ...], rake: Fraction) -> PokerGame:
     return PokerGame("ladder", 2, CardDeck.numbered(n), [Deal(hole=1), Betting(sizes=sizes, max_bets=1)], ante=1,
-                     ranking=high_card, parameters=(("n", n), ("sizes", ";".join(map(exact_str, sizes)))))
+                     ranking=high_card, rake=rake,
+                     parameters=(("n", n), ("sizes", ";".join(map(exact_str, sizes)))) + _raked(rake))
+
+
+def _raked(rake: Fraction) -> tuple[tuple[str, Fraction], ...]:
+    """The ``rake`` parameter of a game's name, shown only when there is one."""
+    return (("rake", rake),) if rake else ()
+
+
+def _rake(value: object, name: str) -> Fraction:
+    """The house's share of every pot, taken from the winner (a general-sum game when > 0)."""
+    number = to_fraction(value, name)
+    if not 0 <= number < 1:
+        raise InvalidParameterError(f"{name} must be a fraction of the pot in [0, 1); got {exact_str(number)}")
+    return number
 
 
 def _two_round(ranks: int, bet1: Fraction, bet2: Fraction) -> PokerGame:
@@ -151,9 +167,10 @@ GAMES: dict[str, _Entry] = {
                     {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}, ("pot",)),
     "leduc": _Entry(_leduc, "Leduc Hold'em, OpenSpiel's rules: a private card, a board card, two betting rounds",
                     {"players": (2, _int(2)), "ranks": (None, _int(2)), "suits": (True, _flag),
-                     "bet1": (Fraction(2), parse_positive), "bet2": (Fraction(4), parse_positive)}, ("bet1", "bet2")),
+                     "bet1": (Fraction(2), parse_positive), "bet2": (Fraction(4), parse_positive),
+                     "rake": (Fraction(0), _rake)}, ("bet1", "bet2")),
     "ladder": _Entry(_ladder, "one-card poker: cards 1..n, ante 1, one bet chosen from sizes (e.g. 1;2;4)",
-                     {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes)}),
+                     {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes), "rake": (Fraction(0), _rake)}),
     "two_round": _Entry(_two_round, "two betting rounds (one bet each) around a board card; cards 1..ranks, twice",
                         {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
                          "bet2": (Fraction(2), parse_positive)}, ("bet1", "bet2")),

@@ -22,15 +22,17 @@ which positive costs make tight at every solution).  Lemke's method adds an
 artificial variable ``z0`` along the covering vector of ones and pivots
 complementarily until ``z0`` leaves the basis.
 
-The path is first followed in floating point (:func:`_float_path`, fast);
-its last basis is then solved exactly (:class:`~exactpoker.solve.sparse_exact.BlockTriangular`)
-and kept if the exact basic solution is feasible -- it is then an exact
-solution of the LCP, whatever rounding happened on the way.  Otherwise the
-exact path is followed (:func:`lemke`): every pivot is exact, the tableau holds integers and is updated by
-fraction-free (integer) pivoting, each division exact, so the basic solution is
-``b / det`` with one common integer ``det``; ties in the ratio test are broken
-lexicographically, so degenerate games terminate.  The realization plans found
-are turned into behaviour strategies, and the dispatcher
+The LCP is kept sparse (:func:`sparse_lcp_of`, :class:`~exactpoker.solve.lemke_sparse.SparseLCP`)
+and solved by the revised Lemke path of :func:`~exactpoker.solve.lemke_sparse.sparse_lemke`:
+the path in floating point first (a sparse LU of the basis, updated by eta
+vectors), its last basis then solved exactly and kept if the exact basic
+solution solves the LCP -- whatever rounding happened on the way; otherwise
+exact revised pivots (lexicographic ratio test, so degenerate games
+terminate) from the latest exactly feasible checkpoint of the float path, or
+from the start.  :func:`lemke` is the dense exact method (an integer tableau
+updated by fraction-free pivoting, each division exact: Edmonds 1967), kept
+as an independent check of the sparse one on small games.  The realization
+plans found are turned into behaviour strategies, and the dispatcher
 (:func:`exactpoker.solve.dispatch.solve_compiled`) certifies them like every
 answer.
 """
@@ -46,20 +48,22 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Terminal, compile_tree, map_terminals
 from exactpoker.errors import CertificationError, InvalidParameterError
+from exactpoker.lazy import lazy
+from exactpoker.solve.lemke_sparse import LemkeRun, SparseLCP, sparse_lemke
 from exactpoker.solve.sequence_form import realization_matrix
 
-__all__ = ["solve_lemke", "lcp_of", "lemke", "MAX_LCP_SIZE", "MAX_FLOAT_SIZE", "MAX_PIVOTS"]
+sp = lazy("scipy.sparse")
 
-#: Largest LCP (rows) the exact integer tableau takes on when the float path's basis does not solve it.
-MAX_LCP_SIZE = 400
-#: Largest LCP (rows) the float path takes on.
-MAX_FLOAT_SIZE = 6000
+__all__ = ["solve_lemke", "lemke_run", "lcp_of", "sparse_lcp_of", "lemke", "MAX_FLOAT_SIZE", "MAX_PIVOTS"]
+
+#: Largest LCP (rows) the revised path takes on.
+MAX_FLOAT_SIZE = 200_000
 #: Most pivots before giving up (Lemke's method cannot cycle with the lexicographic rule; this bounds the time).
 MAX_PIVOTS = 100_000
 
 
-def _costs(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
-    """Both players' sequence-form costs (integers, dense), every leaf's cost strictly positive.
+def _costs(compiled: CompiledGame) -> tuple["sp.csr_matrix", "sp.csr_matrix"]:
+    """Both players' sequence-form costs (sparse integer matrices), every leaf's cost strictly positive.
 
     Each player's payoffs are shifted to ``K - payoff`` with ``K`` one more than
     their largest leaf payoff; a constant per player changes no best response.
@@ -73,34 +77,36 @@ def _costs(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
     costs = compile_tree(map_terminals(game, lambda payoffs: tuple(top - v for top, v in zip(tops, payoffs))))
     if [layout.num_sequences for layout in costs.layouts] != [layout.num_sequences for layout in compiled.layouts]:
         raise CertificationError("--method lemke: the cost game does not have the game's sequences")  # pragma: no cover
-    n1, n2 = (layout.num_sequences for layout in costs.layouts)
-    first, second = np.zeros((n1, n2), dtype=object), np.zeros((n1, n2), dtype=object)
-    for (s1, s2), (c1, c2) in zip(costs.sequences.tolist(), costs.coefficients.tolist()):
-        first[s1, s2] += int(c1)
-        second[s1, s2] += int(c2)
-    return first, second
+    shape = tuple(layout.num_sequences for layout in costs.layouts)
+    s1, s2 = costs.sequences[:, 0], costs.sequences[:, 1]
+    return tuple(sp.csr_matrix((costs.coefficients[:, p].astype(np.int64), (s1, s2)), shape=shape)  # type: ignore
+                 for p in (0, 1))
 
 
-def _constraints(layout: SequenceLayout) -> np.ndarray:
-    """``E`` of the realization plans (:func:`~exactpoker.solve.sequence_form.realization_matrix`), dense integers."""
-    return realization_matrix(layout).toarray().astype(object)
+def sparse_lcp_of(compiled: CompiledGame) -> SparseLCP:
+    """The sequence-form LCP ``w = q + M z`` with ``z = (x, y, p, q)`` (module docstring), sparse."""
+    C, D = _costs(compiled)
+    E, F = (realization_matrix(layout) for layout in compiled.layouts)
+    n1, n2, k1, k2 = C.shape[0], C.shape[1], E.shape[0], F.shape[0]
+    z1, z2 = sp.csr_matrix((n1, n1), dtype=np.int64), sp.csr_matrix((n2, n2), dtype=np.int64)
+    M = sp.bmat([[z1, C, -E.T, None], [D.T, z2, None, -F.T], [E, None, None, None], [None, F, None, None]],
+                format="csc", dtype=np.int64)
+    M.eliminate_zeros()
+    columns = [dict(zip(M.indices[M.indptr[j]:M.indptr[j + 1]].tolist(), M.data[M.indptr[j]:M.indptr[j + 1]].tolist()))
+               for j in range(M.shape[1])]
+    q = [0] * (n1 + n2 + k1 + k2)
+    q[n1 + n2], q[n1 + n2 + k1] = -1, -1
+    return SparseLCP(columns, q)
 
 
 def lcp_of(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray]:
-    """``(M, q)`` of the sequence-form LCP ``w = q + M z`` with ``z = (x, y, p, q)`` (module docstring)."""
-    C, D = _costs(compiled)
-    E, F = (_constraints(layout) for layout in compiled.layouts)
-    n1, n2, k1, k2 = C.shape[0], C.shape[1], E.shape[0], F.shape[0]
-    n = n1 + n2 + k1 + k2
-    M = np.zeros((n, n), dtype=object)
-    x, y, p, q = slice(0, n1), slice(n1, n1 + n2), slice(n1 + n2, n1 + n2 + k1), slice(n1 + n2 + k1, n)
-    M[x, y], M[x, p] = C, -E.T
-    M[y, x], M[y, q] = D.T, -F.T
-    M[p, x] = E
-    M[q, y] = F
-    rhs = np.zeros(n, dtype=object)
-    rhs[p.start], rhs[q.start] = -1, -1
-    return M, rhs
+    """``(M, q)`` of the sequence-form LCP, dense integer (object) arrays, for :func:`lemke`."""
+    lcp = sparse_lcp_of(compiled)
+    M = np.zeros((lcp.n, lcp.n), dtype=object)
+    for j, column in enumerate(lcp.columns):
+        for i, v in column.items():
+            M[i, j] = v
+    return M, np.array(lcp.q, dtype=object)
 
 
 def lemke(M: np.ndarray, q: np.ndarray, max_pivots: int = MAX_PIVOTS) -> list[Fraction]:
@@ -182,86 +188,35 @@ def _lex_less(tableau: np.ndarray, rhs: np.ndarray, i: int, k: int, column: int,
     return False  # pragma: no cover - rows of B^-1 are independent
 
 
-def _float_path(M: np.ndarray, q: np.ndarray, max_pivots: int = MAX_PIVOTS, tol: float = 1e-9) -> list[int] | None:
-    """The basic columns (of ``[I | -M]``) where Lemke's path ends, followed in floating point; ``None`` if it fails.
-
-    The same pivoting rule as :func:`lemke`, with tolerances: a guide only.
-    """
-    n = len(q)
-    scale = np.abs(M).max(axis=1, keepdims=True)
-    scale[scale == 0] = 1
-    tableau = np.concatenate([np.eye(n), -M / scale, -np.ones((n, 1)) / scale], axis=1)
-    tableau[:, :n] /= scale  # every row divided by its scale: the same equations
-    rhs = q / scale[:, 0]
-    basic = list(range(n))
-    z0 = 2 * n
-    row = max(range(n), key=lambda i: (-rhs[i], i))
-    entering = z0
-    for _ in range(max_pivots):
-        leaving = basic[row]
-        pivot = tableau[row, entering]
-        tableau[row] /= pivot
-        rhs[row] /= pivot
-        factors = tableau[:, entering].copy()
-        factors[row] = 0
-        tableau -= np.outer(factors, tableau[row])
-        rhs -= factors * rhs[row]
-        basic[row] = entering
-        if leaving == z0:
-            return basic
-        entering = leaving + n if leaving < n else leaving - n
-        column = tableau[:, entering]
-        rows = np.flatnonzero(column > tol)
-        if not len(rows):
-            return None
-        ratios = rhs[rows] / column[rows]
-        tied = rows[ratios <= ratios.min() + tol * (1 + abs(ratios.min()))]
-        j = 0
-        while len(tied) > 1 and j < n:  # lexicographic tie-break on B^-1
-            values = tableau[tied, j] / column[tied]
-            tied = tied[values <= values.min() + tol]
-            j += 1
-        row = int(tied[0])
-    return None
-
-
-def _exact_from_basis(M: np.ndarray, q: np.ndarray, basic: list[int]) -> list[Fraction] | None:
-    """The exact basic solution of ``w - M z = q`` on ``basic`` if it is feasible (then it solves the LCP)."""
-    from exactpoker.errors import DegenerateSystemError
-    from exactpoker.solve.sparse_exact import BlockTriangular
-
-    n = len(q)
-    if any(column >= 2 * n for column in basic):
-        return None
-    columns: list[dict[int, object]] = []
-    for column in basic:
-        if column < n:
-            columns.append({column: 1})
-        else:
-            entries = M[:, column - n]
-            columns.append({i: -int(v) for i, v in enumerate(entries) if v})
-    try:
-        values = BlockTriangular(columns).solve([int(v) for v in q])
-    except (DegenerateSystemError, ZeroDivisionError):
-        return None
-    z = [Fraction(0)] * n
-    for column, value in zip(basic, values):
-        value = Fraction(int(value.p), int(value.q))
-        if value < 0:
-            return None
-        if column >= n:
-            z[column - n] = value
-    return z
-
-
 def solve_lemke(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> BehaviourProfile:
     """An exact equilibrium of a two-player game (zero-sum or not) by Lemke's method on the sequence form.
+
+    See :func:`lemke_run` (this is its profile).
+    """
+    return lemke_run(compiled, max_pivots=max_pivots)[0]
+
+
+def lemke_run(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> tuple[BehaviourProfile, LemkeRun]:
+    """An exact equilibrium of a two-player game by the revised sequence-form Lemke path, and what the path did.
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        A two-player game tree.
+    max_pivots : int
+        Most pivots of each path (float, exact).
+
+    Returns
+    -------
+    (BehaviourProfile, LemkeRun)
+        The equilibrium (an exact solution of the LCP, checked) and the
+        pivots done in each arithmetic.
 
     Raises
     ------
     InvalidParameterError
         If the game does not have two players, is not a game tree, or its LCP
-        has more than :data:`MAX_LCP_SIZE` rows (the message gives the size).
+        has more than :data:`MAX_FLOAT_SIZE` rows (the message gives the size).
     CertificationError
         If Lemke's method does not finish, or its answer is not a pair of
         realization plans.
@@ -273,23 +228,22 @@ def solve_lemke(compiled: CompiledGame, *, max_pivots: int = MAX_PIVOTS) -> Beha
         raise InvalidParameterError(
             f"--method lemke: the sequence-form LCP has {size} rows; the limit is {MAX_FLOAT_SIZE}"
         )
-    progress.stage("Lemke's path in floating point, then its basis exactly")
-    M, q = lcp_of(compiled)
-    basic = _float_path(M.astype(float), q.astype(float), max_pivots)
-    z = None if basic is None else _exact_from_basis(M, q, basic)
-    if z is None:
-        progress.stage("Lemke's path in exact arithmetic")
-        if size > MAX_LCP_SIZE:
-            raise CertificationError(
-                f"--method lemke: the floating-point path's last basis does not solve the LCP exactly, and the "
-                f"exact path takes at most {MAX_LCP_SIZE} rows (this LCP has {size})"
-            )
-        z = lemke(M, q, max_pivots)
+    progress.stage("the sequence-form LCP")
+    z, run = sparse_lemke(sparse_lcp_of(compiled), max_pivots)
     n1, n2 = (layout.num_sequences for layout in compiled.layouts)
     plans = (z[:n1], z[n1:n1 + n2])
     for layout, plan, name in zip(compiled.layouts, plans, compiled.player_names):
-        E = _constraints(layout)
-        if any(sum((int(c) * v for c, v in zip(row, plan) if c), Fraction(0)) != (1 if i == 0 else 0)
-               for i, row in enumerate(E)):
+        if not _is_plan(layout, plan):
             raise CertificationError(f"--method lemke: {name}'s part of the LCP solution is not a realization plan")
-    return BehaviourProfile.from_plans(compiled, plans)
+    return BehaviourProfile.from_plans(compiled, plans), run
+
+
+def _is_plan(layout: SequenceLayout, plan: list[Fraction]) -> bool:
+    """``E x = e`` exactly: ``plan`` is a realization plan of ``layout``'s player."""
+    E = realization_matrix(layout)
+    for i in range(E.shape[0]):
+        start, stop = E.indptr[i], E.indptr[i + 1]
+        total = sum((int(c) * plan[j] for j, c in zip(E.indices[start:stop], E.data[start:stop])), Fraction(0))
+        if total != (1 if i == 0 else 0):
+            return False
+    return True
