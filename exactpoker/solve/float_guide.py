@@ -99,7 +99,7 @@ def _uniform_plan(layout: PlayerLayout) -> np.ndarray:
 _ALGORITHMS = {"dual simplex": "simplex", "interior point": "ipm"}  # HiGHS's names
 
 #: Rows from which a dense LP goes to the interior point method first.
-IPM_FROM_ROWS = 8000
+IPM_FROM_ROWS = 4000
 #: Nonzeros per row from which a large LP goes to the interior point method first.
 IPM_FROM_DENSITY = 10.0
 
