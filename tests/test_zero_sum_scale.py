@@ -161,3 +161,18 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
     assert used == "basis" and certificate.holds
     assert tried == list(lp_algorithms(standard_lp(compiled)))
     assert certificate.payoffs[0] == solve_zero_sum(compiled, method="simplex")[1].payoffs[0]
+
+
+def test_verify_does_the_exact_work_once_for_the_same_profile_and_game():
+    from exactpoker import certify
+    from exactpoker.core.profile import BehaviourProfile
+
+    compiled = compile_tree(game("kuhn"))
+    profile, certificate, _ = solve_zero_sum(compiled)
+    assert certify.verify(compiled, profile) is certify.verify(compiled, profile)
+    equal = BehaviourProfile(tuple(tuple(tuple(s) for s in strategy) for strategy in profile.strategies))
+    again = certify.verify(compiled, equal)  # an equal profile, another object: checked afresh, same answer
+    assert again is not certificate and again == certify.verify(compile_tree(game("kuhn")), profile)
+    wrong = BehaviourProfile(tuple(tuple((Fraction(1),) + (Fraction(0),) * (len(s) - 1) for s in strategy)
+                                   for strategy in profile.strategies))
+    assert not certify.verify(compiled, wrong).holds
