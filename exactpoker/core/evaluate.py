@@ -44,8 +44,8 @@ def _integer_weights(weights: Sequence[Fraction]) -> tuple[np.ndarray, int]:
     """Rational weights as integers over one scale; algebraic weights as they are (scale 1)."""
     if not all(isinstance(w, (int, Fraction)) for w in weights):
         return np.array(list(weights), dtype=object), 1
-    scale = math.lcm(*(Fraction(w).denominator for w in weights))
-    ints = np.array([int(Fraction(w) * scale) for w in weights], dtype=object)
+    scale = math.lcm(*(w.denominator for w in weights))  # ints and Fractions both have numerator and denominator
+    ints = np.array([w.numerator * (scale // w.denominator) for w in weights], dtype=object)
     return ints, scale
 
 

@@ -258,13 +258,16 @@ def compile_tree(game: GameTree, *, max_leaves: int = 5_000_000) -> CompiledGame
 def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
     k = game.num_players
     builders = [_LayoutBuilder(game.name, name) for name in game.player_names]
-    keys: dict[tuple[int, ...], list[Fraction]] = {}
+    # Exact sums in integers: per last-sequence tuple, {denominator: [numerator per player]}.
+    keys: dict[tuple[int, ...], dict[int, list[int]]] = {}
+    payoffs: dict[int, tuple[tuple[int, ...], int]] = {}  # id(leaf) -> its payoffs over one denominator
     leaves = 0
-    # Depth first with an explicit stack: (node, reach probability, last sequence per player).
-    stack: list[tuple[TreeNode, Fraction, tuple[int, ...]]] = [(game.root, Fraction(1), (0,) * k)]
+    # Depth first with an explicit stack: (node, reach probability as a reduced
+    # numerator and denominator, last sequence per player).
+    stack: list[tuple[TreeNode, int, int, tuple[int, ...]]] = [(game.root, 1, 1, (0,) * k)]
     progress.stage("compiling the sequence form", unit="leaves")
     while stack:
-        node, prob, last = stack.pop()
+        node, num, den, last = stack.pop()
         if isinstance(node, Terminal):
             leaves += 1
             if leaves % 1024 == 0:
@@ -277,17 +280,25 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
                 raise InvalidGameError(
                     f"{game.name}: a terminal node has {len(node.payoffs)} payoffs for {k} players"
                 )
-            if prob == 0:
+            if num == 0:
                 continue
-            entry = keys.get(last)
+            over = payoffs.get(id(node))
+            if over is None:
+                over = payoffs[id(node)] = _over_one_denominator(node.payoffs)
+            by_denominator = keys.get(last)
+            if by_denominator is None:
+                by_denominator = keys[last] = {}
+            entry = by_denominator.get(den * over[1])
             if entry is None:
-                keys[last] = [prob * v for v in node.payoffs]
+                by_denominator[den * over[1]] = [num * v for v in over[0]]
             else:
                 for p in range(k):
-                    entry[p] += prob * node.payoffs[p]
+                    entry[p] += num * over[0][p]
         elif isinstance(node, Chance):
             for _, q, child in reversed(node.outcomes):
-                stack.append((child, prob * q, last))
+                n, d = num * q.numerator, den * q.denominator
+                g = math.gcd(n, d)
+                stack.append((child, n // g, d // g, last))
         elif isinstance(node, Move):
             if not (isinstance(node.player, int) and 0 <= node.player < k):
                 raise InvalidGameError(
@@ -299,7 +310,7 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
             first = builder.firsts[infoset]
             for a in reversed(range(len(node.actions))):
                 moved = last[: node.player] + (first + a,) + last[node.player + 1 :]
-                stack.append((node.actions[a][1], prob, moved))
+                stack.append((node.actions[a][1], num, den, moved))
         else:
             raise InvalidGameError(f"{game.name}: not a tree node: {node!r}")
     layouts = tuple(b.layout() for b in builders)
@@ -307,13 +318,37 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
     return CompiledGame(game, layouts, sequences, coefficients, denominator)  # type: ignore[arg-type]
 
 
-def _integer_entries(entries: dict[tuple[int, ...], list[Fraction]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """The entries as integer numerators over one common denominator; all-zero entries dropped."""
-    kept = [(seqs, values) for seqs, values in entries.items() if any(values)]
-    denominator = math.lcm(1, *(v.denominator for _, values in kept for v in values))
-    numerators = [[int(v * denominator) for v in values] for _, values in kept]
+def _over_one_denominator(values: tuple[Fraction, ...]) -> tuple[tuple[int, ...], int]:
+    """Exact ``values`` as integer numerators over their least common denominator."""
+    common = math.lcm(1, *(v.denominator for v in values))
+    return tuple(v.numerator * (common // v.denominator) for v in values), common
+
+
+def _integer_entries(entries: dict[tuple[int, ...], dict[int, list[int]]], k: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The entries as integer numerators over their least common denominator; all-zero entries dropped.
+
+    ``entries[seqs]`` maps denominators to numerators (one per player) whose
+    quotients add up to the entry.  All arithmetic is in integers: the
+    common denominator of every term, then the greatest common divisor of it
+    and every numerator taken out, which leaves the least common denominator
+    of the entries' reduced fractions.
+    """
+    common = math.lcm(1, *{d for by_denominator in entries.values() for d in by_denominator})
+    kept, numerators = [], []
+    for seqs, by_denominator in entries.items():
+        row = [0] * k
+        for d, values in by_denominator.items():
+            scale = common // d
+            for p in range(k):
+                row[p] += values[p] * scale
+        if any(row):
+            kept.append(seqs)
+            numerators.append(row)
+    divisor = math.gcd(common, *(v for row in numerators for v in row))
+    if divisor > 1:
+        numerators = [[v // divisor for v in row] for row in numerators]
     bound = max((abs(v) for row in numerators for v in row), default=0)
     dtype = np.int64 if bound < _INT64_SAFE // max(1, len(numerators)) else object
-    sequences = np.array([seqs for seqs, _ in kept], dtype=np.int64).reshape(len(kept), k)
+    sequences = np.array(kept, dtype=np.int64).reshape(len(kept), k)
     coefficients = np.array(numerators, dtype=dtype).reshape(len(kept), k)
-    return sequences, coefficients, denominator
+    return sequences, coefficients, common // divisor

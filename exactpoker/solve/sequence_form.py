@@ -19,7 +19,7 @@ constraint per sequence instead of one per pure strategy.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -118,6 +118,7 @@ class StandardLP:
     cost: dict[int, int]
     num_ineq: int
     num_nonneg: int
+    floats: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, compare=False, repr=False)
 
     @property
     def num_rows(self) -> int:
@@ -129,6 +130,8 @@ class StandardLP:
 
     def csc(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The constraint matrix in floating point, compressed by column: ``(starts, row indices, values)``."""
+        if self.floats is not None:
+            return self.floats
         starts = np.zeros(self.num_cols + 1, dtype=np.int64)
         starts[1:] = np.cumsum([len(col) for col in self.columns])
         rows = np.fromiter((i for col in self.columns for i in col), dtype=np.int32, count=int(starts[-1]))
@@ -144,21 +147,29 @@ def standard_lp(compiled: CompiledGame) -> StandardLP:
     of ``F``, free); rows: one ``F^T q - A^T x <= 0`` per player II sequence,
     then ``E x = e``.  The objective ``q_0`` is ``D`` times the game value, and
     the multipliers of the first rows are player II's realization plan.
+
+    The matrix is assembled as integer arrays (a stable sort by column keeps
+    each column's entries in the compiled game's order: ``-A^T`` first, then
+    ``E``), and its floating-point copy for HiGHS is kept with it.
     """
     rows, cols, vals = compiled.payoff_matrix()
     first, second = compiled.layouts
     num_x, num_y = first.num_sequences, second.num_sequences
-    columns: list[dict[int, int]] = [{} for _ in range(num_x + 1 + second.num_infosets)]
-    for s, t, v in zip(rows.tolist(), cols.tolist(), vals.tolist()):
-        if v:
-            columns[s][t] = columns[s].get(t, 0) - int(v)
-    for matrix, offset, row_of in ((realization_matrix(second), num_x, None), (realization_matrix(first), 0, num_y)):
-        coo = matrix.tocoo()
-        for r, c, v in zip(coo.row.tolist(), coo.col.tolist(), coo.data.tolist()):
-            if row_of is None:  # F^T: row t of the inequalities, column q_r
-                columns[offset + r][c] = int(v)
-            else:  # E: row num_y + r, column x_c
-                columns[c][row_of + r] = int(v)
+    kept = vals != 0
+    e = realization_matrix(first).tocoo()
+    f = realization_matrix(second).tocoo()
+    column = np.concatenate([rows[kept], e.col, num_x + f.row]).astype(np.int64)
+    row = np.concatenate([cols[kept], num_y + e.row, f.col]).astype(np.int64)
+    value = np.concatenate([-vals[kept], e.data.astype(vals.dtype), f.data.astype(vals.dtype)])
+    order = np.argsort(column, kind="stable")
+    column, row, value = column[order], row[order], value[order]
+    num_cols = num_x + 1 + second.num_infosets
+    starts = np.searchsorted(column, np.arange(num_cols + 1)).astype(np.int64)
+    row_list, value_list = row.tolist(), [int(v) for v in value.tolist()]
+    columns = tuple(
+        dict(zip(row_list[a:b], value_list[a:b])) for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())
+    )
     num_rows = num_y + 1 + first.num_infosets
     rhs = tuple(1 if i == num_y else 0 for i in range(num_rows))
-    return StandardLP(tuple(columns), rhs, {num_x: 1}, num_y, num_x)
+    floats = (starts, row.astype(np.int32), value.astype(np.float64))
+    return StandardLP(columns, rhs, {num_x: 1}, num_y, num_x, floats)

@@ -99,7 +99,9 @@ class BlockTriangular:
             blocks.append((rows, cols, self._factor(rows, cols)))
         return blocks
 
-    def _factor(self, rows: list[int], cols: list[int]) -> "_Dense | _SparseLU":
+    def _factor(self, rows: list[int], cols: list[int]) -> "_Scalar | _Dense | _SparseLU":
+        if len(rows) == 1:  # most blocks of a sequence-form basis: one unknown, one equation
+            return _Scalar(self.rows[rows[0]][cols[0]])
         if len(rows) > _DENSE_LIMIT:
             at = {j: k for k, j in enumerate(cols)}
             local = [{at[j]: v for j, v in self.rows[i].items() if j in at} for i in rows]
@@ -151,6 +153,18 @@ class BlockTriangular:
             for i, value in zip(rows, block.solve_transpose(local)):
                 w[i] = value
         return w
+
+
+class _Scalar:
+    """A 1 x 1 block: its entry (nonzero, the transversal put it on the diagonal)."""
+
+    def __init__(self, entry: fmpq) -> None:
+        self.entry = entry
+
+    def solve(self, rhs: list[fmpq]) -> list[fmpq]:
+        return [rhs[0] / self.entry]
+
+    solve_transpose = solve
 
 
 class _Dense:

@@ -45,7 +45,7 @@ from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError, NotZeroSumError
 from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.float_guide import float_guides, optimal_basis
+from exactpoker.solve.float_guide import float_guides, lp_algorithms, optimal_basis
 from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp, standard_lp
 from exactpoker.solve.support import solve_on_support
 
@@ -87,17 +87,15 @@ def solve_zero_sum(
         raise InvalidParameterError(
             f"solve_zero_sum(): method must be 'support', 'basis' or 'simplex'; got {method!r}"
         )
-    progress.stage("building the sequence-form LP")
-    lp = sequence_form_lp(compiled)
     if method == "support":
-        found = _support_method(compiled, lp)
+        found = _support_method(compiled, _float_lp(compiled))
         if found is not None:
             return found[0], found[1], "support"
     if method in ("support", "basis"):
         found = _basis_method(compiled)
         if found is not None:
             return found[0], found[1], "basis"
-    weights = _simplex_method(compiled, lp)
+    weights = _simplex_method(compiled, _float_lp(compiled))
     profile = behaviour_profile_of_plans(compiled, weights)
     certificate = verify(compiled, profile)
     if not certificate.holds:
@@ -106,6 +104,12 @@ def solve_zero_sum(
             f"(max regret {certificate.max_regret})"
         )
     return profile, certificate, "simplex"
+
+
+def _float_lp(compiled: CompiledGame) -> SequenceFormLP:
+    """The sequence-form LP as scipy matrices (the support and simplex methods; the basis method builds its own)."""
+    progress.stage("building the sequence-form LP")
+    return sequence_form_lp(compiled)
 
 
 def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[BehaviourProfile, Certificate] | None:
@@ -128,11 +132,17 @@ def _support_method(compiled: CompiledGame, lp: SequenceFormLP) -> tuple[Behavio
 
 def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate] | None:
     """The exact vertex of HiGHS's optimal basis, certified; None if it cannot be made exact and optimal."""
+    progress.stage("building the sequence-form LP")
     lp = standard_lp(compiled)
     progress.stage("float LP basis (HiGHS), then its exact vertex")
-    try:
-        solution = solve_from_basis(lp, *optimal_basis(lp))
-    except DegenerateSystemError:
+    solution = None
+    for algorithm in lp_algorithms(lp):
+        try:
+            solution = solve_from_basis(lp, *optimal_basis(lp, algorithm))
+            break
+        except DegenerateSystemError:
+            continue
+    if solution is None:
         return None
     num_x, num_y = compiled.layouts[0].num_sequences, compiled.layouts[1].num_sequences
     profile = behaviour_profile_of_plans(compiled, [solution.primal[:num_x], solution.duals[:num_y]])

@@ -1,0 +1,173 @@
+"""Issue 30 item 2: the exact zero-sum path at scale, against a float HiGHS solve of the same LP.
+
+Run from the repository root::
+
+    python benchmarks/bench_zero_sum_scale.py           # every row (several minutes)
+    python benchmarks/bench_zero_sum_scale.py --quick   # Kuhn, Leduc, Leduc with 6 ranks (seconds)
+
+Each game runs in a fresh child process, which
+
+1. reads the rules and compiles the sequence form (``load s``);
+2. solves player I's sequence-form LP (:func:`exactpoker.solve.sequence_form.standard_lp`)
+   in floating point with HiGHS's default options, timing ``run()`` alone (``float s``);
+3. solves the compiled game exactly with :func:`exactpoker.solve.dispatch.solve_compiled`
+   (LP build, float basis, exact vertex, exact certificate, the strategy tables: ``exact s``).
+
+``ratio`` is ``exact s / float s``: what the exact answer costs over the float LP
+both start from (issue 30's target: at most 1.5).  ``whole s`` is the child's wall
+clock (start-up, rules, compiling, both solves) and ``peak GB`` its maximum resident
+set (``os.wait4``), so it includes the float solve.  The child solves Kuhn poker
+first, so that the modules the exact path imports on first use are not counted
+as solving time.  A child still running at
+three times its row's limit (at least five minutes) is stopped and reported as failed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+
+from timing import FAILURES, run
+
+RATIO = 1.5
+STOP_AFTER = 300.0  # seconds: the least time a child gets before it is stopped
+
+
+@dataclass(frozen=True)
+class Job:
+    spec: str
+    seconds: float  # the row's time limit (issue 30's target where it names one)
+    gigabytes: float | None = None
+    named: bool = False  # the limit is one of the issue's targets
+
+
+JOBS = (
+    Job("library:kuhn", 10.0),
+    Job("library:leduc", 30.0),
+    Job("library:leduc(ranks=6)", 60.0),
+    Job("library:leduc(ranks=8)", 60.0),
+    Job("library:leduc(ranks=10)", 15.0, named=True),
+    Job("library:leduc(ranks=13)", 60.0, 4.0, named=True),
+    Job("library:leduc(ranks=13,suits=False)", 60.0, 4.0),
+    Job("openspiel:liars_dice", 60.0),
+    Job("library:ladder(n=100,sizes=1;2;4)", 60.0),
+)
+QUICK = JOBS[:3]
+
+
+def child(spec: str) -> None:
+    """The measurements of one game, printed as one JSON line."""
+    import numpy as np
+    import highspy
+
+    from exactpoker.core.tree import compile_tree
+    from exactpoker.formats import load_game
+    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.sequence_form import standard_lp
+
+    solve_compiled(compile_tree(load_game("library:kuhn").tree))  # first use's imports are not the solve's time
+    start = time.perf_counter()
+    compiled = compile_tree(load_game(spec).tree)
+    loaded = time.perf_counter() - start
+    lp = standard_lp(compiled)
+    starts, rows, values = lp.csc()
+    model = highspy.HighsLp()
+    model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
+    cost = np.zeros(lp.num_cols)
+    for j, c in lp.cost.items():
+        cost[j] = -float(c)
+    rhs = np.array([float(b) for b in lp.rhs])
+    model.col_cost_ = cost
+    model.col_lower_ = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -highspy.kHighsInf)
+    model.col_upper_ = np.full(lp.num_cols, highspy.kHighsInf)
+    model.row_lower_ = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
+    model.row_upper_ = rhs
+    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    model.a_matrix_.start_, model.a_matrix_.index_, model.a_matrix_.value_ = starts, rows, values
+    solver = highspy._core._Highs()
+    solver.setOptionValue("output_flag", False)
+    solver.passModel(model)
+    start = time.perf_counter()
+    solver.run()
+    floated = time.perf_counter() - start
+    float_value = -solver.getInfo().objective_function_value / compiled.denominator
+    del solver, model, lp
+    start = time.perf_counter()
+    result = solve_compiled(compiled)
+    exact = time.perf_counter() - start
+    print(json.dumps({
+        "sequences": [layout.num_sequences for layout in compiled.layouts],
+        "load": loaded, "float": floated, "exact": exact, "float_value": float_value,
+        "value": str(result.value), "certified": all(eq.certified for eq in result.equilibria),
+        "method": result.method,
+    }))
+
+
+def measure(job: Job) -> tuple[list[str] | None, str]:
+    """One child process: the table's cells and the target line."""
+    with tempfile.TemporaryFile("w+") as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, __file__, "--child", job.spec],
+                                   stdout=subprocess.PIPE, stderr=errors, text=True)
+        stop = threading.Timer(max(3 * job.seconds, STOP_AFTER), process.kill)
+        stop.start()
+        out = process.stdout.read()  # type: ignore[union-attr]
+        _, status, usage = os.wait4(process.pid, 0)
+        stop.cancel()
+        whole = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        err = errors.read()
+    peak = usage.ru_maxrss / 2**20
+    if code != 0:
+        why = f"stopped after {whole:.0f} s" if code == -signal.SIGKILL else f"exit {code}"
+        FAILURES.append(f"{job.spec}: {why}: {err.strip()[-300:]}")
+        return None, f"  {job.spec}: target MISSED (the job failed: {why})"
+    found = json.loads(out.strip().splitlines()[-1])
+    ratio = found["exact"] / found["float"]
+    value = found["value"] + ("" if found["certified"] else "  (NOT CERTIFIED)")
+    cells = [job.spec, "+".join(map(str, found["sequences"])), f"{found['load']:.2f}", f"{found['float']:.2f}",
+             f"{found['exact']:.2f}", f"{ratio:.2f}", f"{whole:.2f}", f"{peak:.2f}",
+             f"{value} (~{float(found['float_value']):.6f} float)"]
+    verdicts = [f"ratio {ratio:.2f} <= {RATIO:g}: " + ("met" if ratio <= RATIO else "MISSED")]
+    if job.named:
+        limit = f"under {job.seconds:g} s" + ("" if job.gigabytes is None else f" and {job.gigabytes:g} GB")
+        met = whole < job.seconds and (job.gigabytes is None or peak < job.gigabytes)
+        verdicts.append(f"whole process {limit}: {whole:.2f} s, {peak:.2f} GB -> " + ("met" if met else "MISSED"))
+    return cells, f"  {job.spec}: " + "; ".join(verdicts)
+
+
+def _table(rows: list[list[str]]) -> None:
+    headers = ["game", "sequences", "load s", "float s", "exact s", "ratio", "whole s", "peak GB", "value"]
+    widths = [max(len(h), *(len(r[k]) for r in rows)) if rows else len(h) for k, h in enumerate(headers)]
+    for cells in (headers, ["-" * w for w in widths], *rows):
+        print(("  " + "  ".join(c.ljust(w) for c, w in zip(cells, widths))).rstrip())
+
+
+def benchmarks(quick: bool) -> None:
+    rows, targets = [], []
+    for job in QUICK if quick else JOBS:
+        cells, target = measure(job)
+        if cells is not None:
+            rows.append(cells)
+        targets.append(target)
+        print(target, flush=True)
+    print("\nzero-sum games: exact certified solve vs a float HiGHS solve of the same sequence-form LP")
+    _table(rows)
+    print("\ntargets (issue 30 item 2):")
+    print("\n".join(targets))
+    print()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--child":
+        child(sys.argv[2])
+        sys.exit(0)
+    sys.exit(run(__doc__.splitlines()[0], "zero-sum scale", benchmarks))
