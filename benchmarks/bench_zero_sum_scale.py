@@ -64,12 +64,10 @@ QUICK = JOBS[:3]
 
 def child(spec: str) -> None:
     """The measurements of one game, printed as one JSON line."""
-    import numpy as np
-    import highspy
-
     from exactpoker.core.tree import compile_tree
     from exactpoker.formats import load_game
     from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.float_guide import highs_model, quiet_highs
     from exactpoker.solve.sequence_form import standard_lp
 
     solve_compiled(compile_tree(load_game("library:kuhn").tree))  # first use's imports are not the solve's time
@@ -77,22 +75,7 @@ def child(spec: str) -> None:
     compiled = compile_tree(load_game(spec).tree)
     loaded = time.perf_counter() - start
     lp = standard_lp(compiled)
-    starts, rows, values = lp.csc()
-    model = highspy.HighsLp()
-    model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
-    cost = np.zeros(lp.num_cols)
-    for j, c in lp.cost.items():
-        cost[j] = -float(c)
-    rhs = np.array([float(b) for b in lp.rhs])
-    model.col_cost_ = cost
-    model.col_lower_ = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -highspy.kHighsInf)
-    model.col_upper_ = np.full(lp.num_cols, highspy.kHighsInf)
-    model.row_lower_ = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
-    model.row_upper_ = rhs
-    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    model.a_matrix_.start_, model.a_matrix_.index_, model.a_matrix_.value_ = starts, rows, values
-    solver = highspy._core._Highs()
-    solver.setOptionValue("output_flag", False)
+    model, solver = highs_model(lp), quiet_highs()
     solver.passModel(model)
     start = time.perf_counter()
     solver.run()

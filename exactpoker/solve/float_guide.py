@@ -22,7 +22,7 @@ from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
 scipy = lazy("scipy")
 sp = lazy("scipy.sparse")
 
-__all__ = ["float_guides", "lp_algorithms", "optimal_basis"]
+__all__ = ["float_guides", "highs_model", "lp_algorithms", "optimal_basis", "quiet_highs"]
 
 
 def float_guides(compiled: CompiledGame, lp: SequenceFormLP) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -149,6 +149,31 @@ def optimal_basis(
     progress.stage(f"float LP basis (HiGHS {algorithm}, {lp.num_rows} rows)")
     import highspy
 
+    model = highs_model(lp, refinement)
+    solver = quiet_highs()
+    if algorithm not in _ALGORITHMS:
+        raise ValueError(f"optimal_basis(): algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
+    solver.setOptionValue("solver", _ALGORITHMS[algorithm])
+    solver.passModel(model)
+    solver.run()
+    basis = solver.getBasis()
+    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal or not basis.valid:
+        status = solver.modelStatusToString(solver.getModelStatus())
+        raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
+    basic = highspy.HighsBasisStatus.kBasic
+    columns = [j for j, status in enumerate(basis.col_status) if status == basic]
+    rows = [i for i, status in enumerate(basis.row_status) if status == basic]
+    return columns, rows
+
+
+def highs_model(lp: StandardLP, refinement: tuple[np.ndarray, np.ndarray] | None = None) -> "highspy.HighsLp":
+    """``lp`` as HiGHS's model in floats (a maximisation turned into HiGHS's minimisation).
+
+    ``refinement = (cost, rhs)`` is added to the objective and the right sides
+    (:func:`optimal_basis`).
+    """
+    import highspy
+
     starts, indices, values = lp.csc()
     model = highspy.HighsLp()
     model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
@@ -168,20 +193,18 @@ def optimal_basis(
     model.a_matrix_.start_ = starts
     model.a_matrix_.index_ = indices
     model.a_matrix_.value_ = values
-    # The public `highspy.Highs` switches on callbacks as it is built, which prints
-    # HiGHS's banner before any option can turn output off; its base class does not.
+    return model
+
+
+def quiet_highs() -> "highspy._core._Highs":
+    """A HiGHS solver that prints nothing.
+
+    The public ``highspy.Highs`` switches on callbacks as it is built, which
+    prints HiGHS's banner before any option can turn output off; its base
+    class does not.
+    """
+    import highspy
+
     solver = highspy._core._Highs()
     solver.setOptionValue("output_flag", False)
-    if algorithm not in _ALGORITHMS:
-        raise ValueError(f"optimal_basis(): algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
-    solver.setOptionValue("solver", _ALGORITHMS[algorithm])
-    solver.passModel(model)
-    solver.run()
-    basis = solver.getBasis()
-    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal or not basis.valid:
-        status = solver.modelStatusToString(solver.getModelStatus())
-        raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
-    basic = highspy.HighsBasisStatus.kBasic
-    columns = [j for j, status in enumerate(basis.col_status) if status == basic]
-    rows = [i for i, status in enumerate(basis.row_status) if status == basic]
-    return columns, rows
+    return solver
