@@ -15,11 +15,10 @@ at three times its limit); they are not the issue's targets.
 
 from __future__ import annotations
 
-import os
 import sys
 
-from bench_scale import Job, measure
-from timing import print_table, run
+from bench_scale import Job, measure_all
+from timing import run
 
 #: (ranks, limit in seconds, whether the full game is timed too: ranks=10 takes minutes without abstraction)
 RANKS = ((6, 30.0, True), (8, 90.0, True), (10, 90.0, False))
@@ -36,12 +35,7 @@ def _jobs(quick: bool) -> list[Job]:
 
 
 def benchmarks(quick: bool) -> None:
-    measured = [measure(job) for job in _jobs(quick)]
-    print_table("Leduc with suits, whole processes (python -m exactpoker solve ...)", [row for row, _ in measured])
-    for _, line in measured:
-        print(line)
-    print(f"  (load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())})")
-    print()
+    measure_all("Leduc with suits, whole processes (python -m exactpoker solve ...)", _jobs(quick))
 
 
 def main(argv: list[str] | None = None) -> int:

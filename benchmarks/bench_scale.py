@@ -80,13 +80,18 @@ def measure(job: Job) -> tuple[Row, str]:
     return Row(job.name, job.size, seconds, f"peak {peak:.2f} GB; {last}"), line
 
 
-def benchmarks(quick: bool) -> None:
-    measured = [measure(job) for job in (QUICK if quick else JOBS)]
-    print_table("Issue 17 targets, whole processes (python -m exactpoker ...)", [row for row, _ in measured])
+def measure_all(title: str, jobs: "tuple[Job, ...] | list[Job]") -> None:
+    """Run ``jobs`` one process at a time; print their table, each target's line and the load at the end."""
+    measured = [measure(job) for job in jobs]
+    print_table(title, [row for row, _ in measured])
     for _, line in measured:
         print(line)
     print(f"  (load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())})")
     print()
+
+
+def benchmarks(quick: bool) -> None:
+    measure_all("Issue 17 targets, whole processes (python -m exactpoker ...)", QUICK if quick else JOBS)
 
 
 def main(argv: list[str] | None = None) -> int:
