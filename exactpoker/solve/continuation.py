@@ -43,7 +43,7 @@ from typing import Callable, Iterator, Mapping, Sequence
 import numpy as np
 
 from exactpoker import progress
-from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.errors import DegenerateSystemError, InvalidGameError
 from exactpoker.lazy import lazy
 
@@ -64,6 +64,8 @@ __all__ = [
     "EPSILON",
     "RELIABLE_EPSILON",
     "SPARSE_SIZE",
+    "sequence_depths",
+    "guide_terms",
 ]
 
 #: The regularisation parameter of the float guide (seed 003 uses 1e-6).  A variable at 0 or 1 whose gain
@@ -295,6 +297,29 @@ class GainSystem:
         """
         f, J, ft = self.evaluate(x, t, jacobian=jacobian)
         return (ft if slope_only else f), J
+
+
+def sequence_depths(layout: SequenceLayout) -> np.ndarray:
+    """The number of choices on each sequence's path (0 for the empty sequence)."""
+    depth = np.zeros(layout.num_sequences, dtype=np.int64)
+    for infoset in range(layout.num_infosets):  # an information set comes after its parent sequence's
+        depth[list(layout.infoset_sequences(infoset))] = depth[layout.parent_sequence(infoset)] + 1
+    return depth
+
+
+def guide_terms(game: CompiledGame) -> int:
+    """How many products one evaluation of :class:`GainSystem` of ``game`` computes (gains and Jacobian).
+
+    An entry's path has one slot a step of each player's longest path (``S``
+    slots in all); the gain at own step ``a`` multiplies the slots kept from
+    ``a`` and the Jacobian drops one more, so the Jacobian has
+    ``sum_a keep(a)`` terms an entry.  The system holds about
+    :data:`BYTES_PER_TERM` bytes a term: this is its size before it is built.
+    """
+    longest = [int(sequence_depths(layout).max()) for layout in game.layouts]
+    slots = sum(longest)
+    kept = sum(slots - depth - 1 for d in longest for depth in range(d))
+    return len(game.sequences) * (slots + kept)
 
 
 def _summation(terms: Sequence[_Term], size: int) -> "scipy.sparse.csr_matrix":

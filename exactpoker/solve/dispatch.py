@@ -22,7 +22,7 @@ chooses:
   optimal strategy of each player, as the exact vertices of the set of
   optimal realization plans (:func:`exactpoker.solve.optimal_set.optimal_set`).
 
-A two-player game tree is first reduced by lossless abstraction
+A game tree (any number of players) is first reduced by lossless abstraction
 (:func:`exactpoker.solve.abstraction.lossless_abstraction`: information sets
 that an exactly checked automorphism of the game maps onto each other are
 merged) when that merges anything; the reduced game is solved and its
@@ -145,7 +145,7 @@ def solve_compiled(
     params : mapping, optional
         The result's ``params`` (default: the game's parameters).
     abstraction : bool
-        Solve a two-player game tree on its lossless abstraction when it has
+        Solve a game tree on its lossless abstraction when it has
         one (not with ``all_pure``, ``family`` or ``all_equilibria``, which ask
         about every equilibrium); the sizes go to ``details["abstraction"]``
         and the lifted equilibrium is certified on the full game.
@@ -168,7 +168,7 @@ def solve_compiled(
     extras: dict[str, Any] = {}
     if all_equilibria:
         profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
-    elif abstraction and players == 2 and not (all_pure or family) and _is_tree(compiled):
+    elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
         profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
     else:
         profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
@@ -225,7 +225,8 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
 
 
 def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[CompiledGame, Fraction] | None,
-                         notes: list[str], details: dict[str, Any]) -> tuple[list[BehaviourProfile], str]:
+                         notes: list[str], details: dict[str, Any]
+                         ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
     """:func:`_profiles` on the lossless abstraction of ``compiled`` when it merges anything, lifted back."""
     from exactpoker.solve.abstraction import lossless_abstraction
 
@@ -242,7 +243,7 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
     reduced = found.reduced
     profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
                                notes, details)
-    return [found.lift(profile) for profile in profiles], used  # type: ignore[arg-type]
+    return [found.lift(p) if isinstance(p, BehaviourProfile) else p.lifted(found.lift) for p in profiles], used
 
 
 def _is_tree(compiled: CompiledGame) -> bool:

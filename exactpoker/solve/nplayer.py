@@ -39,9 +39,9 @@ exhaustive best responses on the strategic form (exact integers).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -82,6 +82,22 @@ class NPlayerSolution:
     notes: tuple[str, ...]
     solved: CompiledGame
     ball: "BallSolution | None" = None
+
+    def lifted(self, lift: Callable[[BehaviourProfile], BehaviourProfile]) -> "NPlayerSolution":
+        """This solution of a lossless abstraction, on the full game (``lift``:
+        :meth:`exactpoker.solve.abstraction.Abstraction.lift`).
+
+        Every member of an orbit plays its orbit's strategy; an equilibrium of
+        the reduced game so lifted is one of the full game (Gilpin and
+        Sandholm 2007, section 5).  An exact profile is checked again on the
+        full game by the dispatcher; an isolating box stays the reduced game's
+        (its certificate proves the reduced equilibrium, the exactly checked
+        automorphisms the rest).
+        """
+        notes = self.notes if self.ball is None else self.notes + (
+            "the isolating box is the lossless abstraction's; its equilibrium, given to every member of each orbit, "
+            "is the full game's",)
+        return replace(self, profile=lift(self.profile), notes=notes)
 
     def box_details(self) -> dict[str, object]:
         """The isolating box's system and box, exactly, variables named ``player:information set``."""
