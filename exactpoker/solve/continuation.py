@@ -230,6 +230,11 @@ class GainSystem:
             total += layout.num_infosets
         return cls(sequences, base, slope, slots, total, dict(fixed or {}), tuple(offsets))
 
+    @property
+    def terms(self) -> int:
+        """The products one evaluation computes (gains and Jacobian): :func:`guide_terms` before it is built."""
+        return len(self._gain_base) + len(self._jacobian_base)
+
     # -- variables -------------------------------------------------------------------------
 
     @property

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from exactpoker import progress
+from exactpoker import guard, progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
@@ -55,12 +55,18 @@ from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, st
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.support_solve import BallSolution
 
-__all__ = ["NPlayerSolution", "solve_n_player", "pure_equilibria_n", "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS"]
+__all__ = ["NPlayerSolution", "solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
+           "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
 
 #: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
 MAX_PURE_PROFILES = 1 << 24
 #: Most cells of the dense sequence-form payoff tensor it builds on the way.
 MAX_SEQUENCE_CELLS = 1 << 24
+#: Most products one evaluation of the float guide may compute (:func:`~exactpoker.solve.continuation.guide_terms`,
+#: on the binary form): the guide's time grows with them.  Measured on a shared machine: three-player Leduc on two
+#: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
+#: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
+MAX_GUIDE_TERMS = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -112,7 +118,36 @@ def _size(compiled: CompiledGame) -> str:
     return f"{compiled.num_players} players, information sets per player {infosets}"
 
 
-def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30) -> NPlayerSolution:
+def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
+    """The float guide's size of ``game`` (its binary form), refused before the guide is built when too large.
+
+    Returns the number of products one evaluation computes
+    (:func:`~exactpoker.solve.continuation.guide_terms`).
+
+    Raises
+    ------
+    InvalidParameterError
+        More than ``max_terms`` products (default :data:`MAX_GUIDE_TERMS`;
+        the message gives the game's sizes and the limit).
+    ResourceLimitError
+        The guide's memory (:func:`exactpoker.guard.n_player_guide`) is over
+        the limit in force.
+    """
+    from exactpoker.solve.continuation import guide_terms
+
+    terms, limit = guide_terms(game), MAX_GUIDE_TERMS if max_terms is None else max_terms
+    what = f"the N-player float guide ({_size(game)}, as binary choices; {len(game.sequences)} payoff entries, {terms} products)"
+    guard.require(guard.n_player_guide(terms), what)
+    if terms > limit:
+        raise InvalidParameterError(
+            f"solve: {what} is too large to finish: at most {limit} products an evaluation are allowed "
+            f"(three-player Leduc on two ranks needs 639198 on its lossless abstraction); choose a smaller game"
+        )
+    return terms
+
+
+def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30,
+                   max_terms: int | None = None) -> NPlayerSolution:
     """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
 
     Parameters
@@ -125,11 +160,16 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         :data:`~exactpoker.solve.continuation.EPSILON`).
     digits : int
         Certified decimal places of an equilibrium given by an isolating box.
+    max_terms : int, optional
+        The largest float guide allowed (:func:`require_guide_size`; default
+        :data:`MAX_GUIDE_TERMS`).
 
     Raises
     ------
     CertificationError
         A stage could not finish; the message names the stage and the game's size.
+    InvalidParameterError, ResourceLimitError
+        The game is too large for the float guide (:func:`require_guide_size`).
     """
     from exactpoker.core.binary_form import binary_form, needs_binary_form
     from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down_trend
@@ -138,6 +178,7 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
+    require_guide_size(game, max_terms)
     progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
     try:

@@ -1,0 +1,120 @@
+"""Three-player Leduc and other N-player games of three-action information sets (issue 27).
+
+The N-player route (float guide -> support -> exact finish -> certificate) on
+a reduced deck of three-player Leduc, its lossless abstraction, the sparse
+Newton steps of the guide and the refusal of a guide too large to finish.
+"""
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpoker import guard
+from exactpoker.certify import verify
+from exactpoker.cli import main
+from exactpoker.core.binary_form import binary_form
+from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card
+from exactpoker.core.tree import compile_tree
+from exactpoker.errors import InvalidParameterError, ResourceLimitError
+from exactpoker.games import library
+from exactpoker.solve import continuation, nplayer
+from exactpoker.solve.continuation import GainSystem, guide_terms, trace_down
+from exactpoker.solve.dispatch import solve_compiled
+
+
+def kuhn3_binary():
+    return binary_form(compile_tree(library.game("kuhn3"))).game
+
+
+def suited_three_player():
+    """Three players, ranks Q K in two suits, one card each, one bet: suits that play no role."""
+    return PokerGame("suited", 3, CardDeck("QK", suits=2), [Deal(hole=1), Betting(sizes=1, max_bets=1)], ante=1,
+                     ranking=high_card).tree()
+
+
+@pytest.mark.parametrize("game", [
+    lambda: kuhn3_binary(),
+    lambda: binary_form(compile_tree(library.game("leduc", ranks=2, suits=False))).game,
+    lambda: binary_form(compile_tree(suited_three_player())).game,
+])
+def test_guide_terms_counts_the_products_of_the_built_system(game):
+    compiled = game()
+    assert guide_terms(compiled) == GainSystem.from_game(compiled).terms
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_sparse_jacobian_equals_the_dense_one(seed):
+    system = GainSystem.from_game(kuhn3_binary())
+    x = np.random.default_rng(seed).random(system.num_vars)
+    f_dense, dense, _ = system.evaluate(x, 0.0)
+    f_sparse, sparse, _ = system.evaluate(x, 0.0, sparse=True)
+    assert np.array_equal(f_dense, f_sparse)
+    assert np.allclose(sparse.toarray(), dense, rtol=1e-13, atol=1e-13)
+
+
+def test_the_guide_with_sparse_newton_steps_equals_the_dense_guide(monkeypatch):
+    system = GainSystem.from_game(kuhn3_binary())
+    dense = trace_down(system, 0.0, 1e-7)
+    monkeypatch.setattr(continuation, "SPARSE_SIZE", 0)
+    sparse = trace_down(system, 0.0, 1e-7)
+    assert np.allclose(sparse, dense, atol=1e-8)
+
+
+def test_a_guide_too_large_is_refused_with_its_sizes():
+    game = compile_tree(library.game("kuhn3"))
+    with pytest.raises(InvalidParameterError, match=r"3 players, information sets per player .* 7176 products\) "
+                                                   r"is too large to finish: at most 1000 products"):
+        nplayer.solve_n_player(game, max_terms=1000)
+    with guard.memory_limit(1), pytest.raises(ResourceLimitError, match="N-player float guide .* of memory"):
+        nplayer.solve_n_player(game)
+
+
+def test_cli_refuses_a_guide_too_large_in_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(nplayer, "MAX_GUIDE_TERMS", 1000)
+    assert main(["solve", "library:kuhn3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "too large to finish" in err and "7176 products" in err
+
+
+def test_a_three_player_game_with_idle_suits_is_solved_on_its_lossless_abstraction():
+    compiled = compile_tree(suited_three_player())
+    result = solve_compiled(compiled)
+    [eq] = result.equilibria
+    assert eq.certified and sum(eq.values) == 0
+    sizes = result.details["abstraction"]["information_sets"]
+    assert sum(sizes["reduced"]) < sum(sizes["full"])
+    assert verify(compiled, eq.profile).holds  # the lifted profile, checked again on the full game
+    # the cards of one rank are played alike (the orbits of the suit symmetry)
+    tables = eq.strategies
+    for player in tables.values():
+        for name, probabilities in player.items():
+            twin = name.translate(str.maketrans("sh", "hs"))
+            assert player[twin] == probabilities
+    plain = solve_compiled(compiled, abstraction=False)
+    assert plain.equilibria[0].certified and "abstraction" not in plain.details
+
+
+@pytest.mark.slow
+def test_three_player_leduc_on_two_ranks_is_solved_and_certified(capsys):
+    """``solve library:leduc(players=3,ranks=2)``: 35 s (it ran over 600 s with no answer before issue 27)."""
+    assert main(["solve", "library:leduc(players=3,ranks=2)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [eq] = data["equilibria"]
+    assert eq["certified"] and sum(Fraction(v) for v in eq["values"]) == 0
+    assert data["details"]["abstraction"]["information_sets"] == {"full": ["1868"] * 3, "reduced": ["315"] * 3}
+    assert data["method"] == "float guide + exact finish (rational)"
+    compiled = compile_tree(library.game("leduc", players=3, ranks=2))
+    assert [layout.num_infosets for layout in compiled.layouts] == [1868] * 3
+    profile = tuple(
+        tuple(tuple(Fraction(p) for p in eq["strategies"][name][layout.infoset_name(i)])
+              for i in range(layout.num_infosets))
+        for name, layout in zip(compiled.player_names, compiled.layouts)
+    )
+    from exactpoker.core.profile import BehaviourProfile
+
+    assert verify(compiled, BehaviourProfile(profile)).holds  # independently of the run's own certificate
