@@ -118,3 +118,15 @@ def test_three_player_leduc_on_two_ranks_is_solved_and_certified(capsys):
     from exactpoker.core.profile import BehaviourProfile
 
     assert verify(compiled, BehaviourProfile(profile)).holds  # independently of the run's own certificate
+
+
+def test_lifted_gives_the_orbits_their_strategy_and_marks_a_reduced_box():
+    from exactpoker.core.profile import BehaviourProfile
+
+    reduced = BehaviourProfile((((Fraction(1, 3), Fraction(2, 3)),),))
+    lift = lambda p: BehaviourProfile(((p.strategies[0][0], p.strategies[0][0]),))  # noqa: E731 - one orbit of two
+    exact = nplayer.NPlayerSolution(reduced, "rational", ("n",), compile_tree(library.game("kuhn3")))
+    lifted = exact.lifted(lift)
+    assert lifted.profile.strategies == (((Fraction(1, 3), Fraction(2, 3)),) * 2,) and lifted.notes == ("n",)
+    boxed = nplayer.NPlayerSolution(reduced, "isolating box", ("n",), exact.solved, ball=object())
+    assert "lossless abstraction" in boxed.lifted(lift).notes[-1] and boxed.lifted(lift).ball is boxed.ball

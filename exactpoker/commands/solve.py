@@ -169,7 +169,7 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     solve.add_argument("--family", action="store_true",
                        help="two-player zero-sum: every optimal strategy of each player (exact vertices; small games)")
     solve.add_argument("--no-abstraction", action="store_true",
-                       help="two-player game trees: solve the game as given, not its lossless abstraction "
+                       help="game trees: solve the game as given, not its lossless abstraction "
                             "(isomorphic information sets merged, e.g. Leduc's suits)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
     solve.add_argument("--over", default=None, metavar="NAME=FROM..TO",
