@@ -61,8 +61,15 @@ def test_the_guide_with_sparse_newton_steps_equals_the_dense_guide(monkeypatch):
     system = GainSystem.from_game(kuhn3_binary())
     dense = trace_down(system, 0.0, 1e-7)
     monkeypatch.setattr(continuation, "SPARSE_SIZE", 0)
+    monkeypatch.setattr(continuation, "SPARSE_DENSITY", 1.0)
     sparse = trace_down(system, 0.0, 1e-7)
     assert np.allclose(sparse, dense, atol=1e-8)
+
+
+def test_the_sparse_steps_are_for_sparse_jacobians():
+    assert GainSystem.from_game(kuhn3_binary()).jacobian_density > continuation.SPARSE_DENSITY
+    leduc = binary_form(compile_tree(library.game("leduc", players=3, ranks=2, suits=False))).game
+    assert GainSystem.from_game(leduc).jacobian_density < continuation.SPARSE_DENSITY
 
 
 def test_a_guide_too_large_is_refused_with_its_sizes():

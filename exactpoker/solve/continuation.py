@@ -64,6 +64,7 @@ __all__ = [
     "EPSILON",
     "RELIABLE_EPSILON",
     "SPARSE_SIZE",
+    "SPARSE_DENSITY",
     "sequence_depths",
     "guide_terms",
 ]
@@ -75,6 +76,9 @@ EPSILON = 1e-9
 #: From this many free variables on, the guide's Newton steps use the sparse Jacobian (SuperLU) instead of a dense
 #: LU: three-player Leduc on two ranks has 2,436 (its dense step took 0.4 s, the sparse one 0.03 s).
 SPARSE_SIZE = 1000
+#: ... and when at most this share of the Jacobian's entries can be non-zero (Leduc's: 0.9%; three-player Kuhn
+#: poker's, every card's choice seen by every other card, 29%: a dense LU is faster there).
+SPARSE_DENSITY = 0.05
 #: The guide is first followed down to this epsilon, where the continuation is reliable; if it cannot go on
 #: from there to a smaller one (a stiff fold, e.g. seed 003 at ``N = 8, P = 3``), the solution there is the guide.
 RELIABLE_EPSILON = 1e-7
@@ -235,6 +239,11 @@ class GainSystem:
         """The products one evaluation computes (gains and Jacobian): :func:`guide_terms` before it is built."""
         return len(self._gain_base) + len(self._jacobian_base)
 
+    @property
+    def jacobian_density(self) -> float:
+        """The share of ``df/dx``'s entries that some term reaches (its structural non-zeros)."""
+        return len(self._jacobian_positions) / max(self.num_vars, 1) ** 2
+
     # -- variables -------------------------------------------------------------------------
 
     @property
@@ -383,7 +392,7 @@ class Regularised:
         s = self.system
         free = s.free
         x = s.full(xf)
-        sparse = len(free) >= SPARSE_SIZE
+        sparse = len(free) >= SPARSE_SIZE and s.jacobian_density <= SPARSE_DENSITY
         f, J, ft = s.evaluate(x, t, sparse=sparse)
         y = f[free] / eps
         gp = g_prime(y)
@@ -434,7 +443,7 @@ def _newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.nd
 
 
 def _linear_solve(A: "np.ndarray | scipy.sparse.spmatrix", rhs: np.ndarray) -> np.ndarray:
-    """The Newton step: a dense LU solve, or SuperLU for a sparse ``A`` (:data:`SPARSE_SIZE`)."""
+    """The Newton step: a dense LU solve, or SuperLU for a sparse ``A`` (:data:`SPARSE_SIZE`, :data:`SPARSE_DENSITY`)."""
     try:
         if scipy.sparse.issparse(A):
             return sparse_linalg.splu(scipy.sparse.csc_matrix(A)).solve(rhs)
