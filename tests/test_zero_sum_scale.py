@@ -163,16 +163,72 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
     assert certificate.payoffs[0] == Fraction(-1, 18)  # Kuhn's value
 
 
-def test_verify_does_the_exact_work_once_for_the_same_profile_and_game():
+def _counting_verify(monkeypatch) -> list[int]:
+    """Count the exact checks the zero-sum solver and the dispatcher make (the certificate's only entry points)."""
+    from exactpoker import certify
+    from exactpoker.solve import dispatch
+
+    calls = []
+
+    def counted(compiled, profile):
+        calls.append(sum(layout.num_sequences for layout in compiled.layouts))
+        return certify.verify(compiled, profile)
+
+    monkeypatch.setattr(zerosum, "verify", counted)
+    monkeypatch.setattr(dispatch, "verify", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name", ["kuhn", "leduc"])
+def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch, name):
+    from exactpoker import certify
+    from exactpoker.solve.dispatch import solve_compiled
+
+    calls = _counting_verify(monkeypatch)
+    compiled = compile_tree(game(name))
+    result = solve_compiled(compiled, abstraction=False)
+    assert len(calls) == 1  # the solver's check; dispatch keeps it
+    equilibrium = result.equilibria[0]
+    assert equilibrium.certificate.holds
+    assert equilibrium.certificate == certify.verify(compiled, equilibrium.profile)  # an independent re-check
+
+
+def test_a_lifted_or_shifted_profile_is_certified_on_the_game_asked():
+    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.core.tree import map_terminals
+
+    compiled = compile_tree(game("leduc"))
+    lifted = solve_compiled(compiled)
+    assert "abstraction" in lifted.details and lifted.equilibria[0].certificate.holds
+    shifted = compile_tree(map_terminals(game("kuhn"), lambda payoffs: (payoffs[0] + 2, payoffs[1])))
+    result = solve_compiled(shifted, abstraction=False)
+    assert result.equilibria[0].certificate.payoffs == (Fraction(-1, 18) + 2, Fraction(1, 18))
+
+
+def test_the_solve_restores_the_cycle_collector():
+    import gc
+
+    from exactpoker.solve.dispatch import solve_compiled
+
+    assert gc.isenabled()
+    solve_compiled(compile_tree(game("kuhn")))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve_compiled(compile_tree(game("kuhn")))
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
+
+
+def test_verify_checks_afresh_each_time():
     from exactpoker import certify
     from exactpoker.core.profile import BehaviourProfile
 
     compiled = compile_tree(game("kuhn"))
     profile, certificate, _ = solve_zero_sum(compiled)
-    assert certify.verify(compiled, profile) is certify.verify(compiled, profile)
-    equal = BehaviourProfile(tuple(tuple(tuple(s) for s in strategy) for strategy in profile.strategies))
-    again = certify.verify(compiled, equal)  # an equal profile, another object: checked afresh, same answer
-    assert again is not certificate and again == certify.verify(compile_tree(game("kuhn")), profile)
+    again = certify.verify(compiled, profile)
+    assert again is not certificate and again == certificate
     wrong = BehaviourProfile(tuple(tuple((Fraction(1),) + (Fraction(0),) * (len(s) - 1) for s in strategy)
                                    for strategy in profile.strategies))
     assert not certify.verify(compiled, wrong).holds
