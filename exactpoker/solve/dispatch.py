@@ -259,7 +259,10 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
     from exactpoker.solve.symmetry import symmetry_orbits
 
     progress.stage("looking for isomorphic information sets (lossless abstraction)")
-    found = lossless_abstraction(compiled, symmetry_orbits(compiled, min_merge=MIN_MERGE))
+    orbits = symmetry_orbits(compiled, min_merge=MIN_MERGE)
+    if not orbits.generators:  # no automorphism: every orbit single, nothing to merge or rebuild
+        return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
+    found = lossless_abstraction(compiled, orbits)
     if not found.reduces:
         return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
     summary = details["abstraction"] = found.summary()
@@ -267,6 +270,8 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
                  + ", sequences " + _sizes_text(summary["sequences"])
                  + "; solved on the reduced game, certified on the full game.")
     reduced = found.reduced
+    if method == "auto" and (compiled.is_zero_sum or shifted) and sum(_sizes(compiled)) >= BASIS_FROM:
+        method = "basis"  # the full game's size decides: its reduction is as degenerate (Leduc: 2186 -> 674)
     profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
                                notes, details)
     return [found.lift(_profile(profile)) for profile in profiles], used  # type: ignore[arg-type]
