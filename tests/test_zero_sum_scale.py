@@ -96,6 +96,23 @@ def test_integer_compiling_equals_fraction_sums(data):
     assert d == 1 or np.gcd.reduce([d, *map(int, compiled.coefficients.ravel().tolist())]) == 1
 
 
+@settings(deadline=None, max_examples=40)
+@given(data=st.data())
+def test_realization_matrix_is_the_constraint_of_every_information_set(data):
+    try:
+        compiled = compile_tree(_random_tree(data))
+    except ValueError:  # the random information sets broke perfect recall
+        return
+    for layout in [*compiled.layouts, *(compile_tree(game(name)).layouts[0] for name in ("kuhn", "leduc"))]:
+        matrix = realization_matrix(layout).toarray()
+        expected = np.zeros((1 + layout.num_infosets, layout.num_sequences), dtype=np.int64)
+        expected[0, 0] = 1
+        for i in range(layout.num_infosets):
+            expected[1 + i, layout.parent_sequence(i)] -= 1
+            expected[1 + i, list(layout.infoset_sequences(i))] += 1
+        assert np.array_equal(matrix, expected)
+
+
 def test_compiling_keeps_the_least_common_denominator_of_kuhn():
     compiled = compile_tree(game("kuhn"))
     assert compiled.denominator == 6
