@@ -85,12 +85,13 @@ class BlockTriangular:
         needed = owner[at_col]
         graph = sp.csr_matrix((ones, (at_row, needed)), shape=(n, n))
         count, label = csgraph.connected_components(graph, directed=True, connection="strong")
-        members = np.argsort(label, kind="stable")
-        bounds = np.searchsorted(label[members], np.arange(count + 1))
+        order = np.argsort(label, kind="stable")
+        bounds = np.searchsorted(label[order], np.arange(count + 1)).tolist()
+        members, partner = order.tolist(), match.tolist()
         blocks = []
         for b in _dependency_order(count, label[at_row], label[needed]):
-            rows = members[bounds[b]:bounds[b + 1]].tolist()
-            cols = match[rows].tolist()
+            rows = members[bounds[b]:bounds[b + 1]]
+            cols = [partner[i] for i in rows]
             blocks.append((rows, cols, self._factor(rows, cols)))
         return blocks
 
@@ -121,6 +122,14 @@ class BlockTriangular:
         """``x`` with ``K x = rhs`` (``rhs`` by row, ``x`` by column)."""
         x: list[fmpq] = [_ZERO] * self.size
         for rows, cols, block in self.blocks:
+            if isinstance(block, _Scalar):  # most blocks: one equation, one unknown, not yet known
+                (i,), (j,) = rows, cols
+                total = fmpq(rhs[i])
+                for k, v in self.rows[i].items():
+                    if x[k]:
+                        total -= v * x[k]
+                x[j] = total / block.entry
+                continue
             inside = set(cols)
             local = []
             for i in rows:
@@ -137,6 +146,14 @@ class BlockTriangular:
         """``w`` with ``K^T w = rhs`` (``rhs`` by column, ``w`` by row)."""
         w: list[fmpq] = [_ZERO] * self.size
         for rows, cols, block in reversed(self.blocks):
+            if isinstance(block, _Scalar):
+                (i,), (j,) = rows, cols
+                total = fmpq(rhs[j])
+                for k, v in self.columns[j].items():
+                    if w[k]:
+                        total -= v * w[k]
+                w[i] = total / block.entry
+                continue
             inside = set(rows)
             local = []
             for j in cols:
