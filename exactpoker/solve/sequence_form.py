@@ -166,7 +166,9 @@ def standard_lp(compiled: CompiledGame) -> StandardLP:
     column, row, value = column[order], row[order], value[order]
     num_cols = num_x + 1 + second.num_infosets
     starts = np.searchsorted(column, np.arange(num_cols + 1)).astype(np.int64)
-    row_list, value_list = row.tolist(), [int(v) for v in value.tolist()]
+    row_list, value_list = row.tolist(), value.tolist()
+    if value.dtype == object:  # Python integers already, unless numpy's slipped in
+        value_list = [int(v) for v in value_list]
     columns = tuple(
         dict(zip(row_list[a:b], value_list[a:b])) for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())
     )
