@@ -58,8 +58,9 @@ class BlockTriangular:
     def __init__(self, columns: list[dict[int, object]]) -> None:
         n = len(columns)
         self.size = n
-        self.columns = [{i: fmpq(v) for i, v in col.items() if v} for col in columns]
-        self.rows: list[dict[int, fmpq]] = [{} for _ in range(n)]
+        # integers stay Python integers (flint multiplies and divides them with fmpq exactly); others become fmpq
+        self.columns = [{i: v if type(v) is int else fmpq(v) for i, v in col.items() if v} for col in columns]
+        self.rows: list[dict[int, fmpq | int]] = [{} for _ in range(n)]
         for j, col in enumerate(self.columns):
             for i, v in col.items():
                 self.rows[i][j] = v
@@ -100,7 +101,7 @@ class BlockTriangular:
             return _Scalar(self.rows[rows[0]][cols[0]])
         if len(rows) > _DENSE_LIMIT:
             at = {j: k for k, j in enumerate(cols)}
-            local = [{at[j]: v for j, v in self.rows[i].items() if j in at} for i in rows]
+            local = [{at[j]: fmpq(v) for j, v in self.rows[i].items() if j in at} for i in rows]
             try:
                 return _SparseLU(local)
             except ZeroDivisionError:  # the float order met an exact zero pivot
@@ -168,15 +169,10 @@ class BlockTriangular:
 
 
 class _Scalar:
-    """A 1 x 1 block: its entry (nonzero, the transversal put it on the diagonal)."""
+    """A 1 x 1 block: its entry (nonzero, the transversal put it on the diagonal); solved inline by one division."""
 
-    def __init__(self, entry: fmpq) -> None:
+    def __init__(self, entry: "fmpq | int") -> None:
         self.entry = entry
-
-    def solve(self, rhs: list[fmpq]) -> list[fmpq]:
-        return [rhs[0] / self.entry]
-
-    solve_transpose = solve
 
 
 class _Dense:
