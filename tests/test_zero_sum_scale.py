@@ -238,6 +238,24 @@ def test_the_solve_restores_the_cycle_collector():
         gc.enable()
 
 
+def test_the_collector_pauses_for_two_players_only(monkeypatch):
+    import gc
+
+    from exactpoker.solve import dispatch
+
+    seen = []
+    real = dispatch._profiles
+
+    def spy(compiled, *args):
+        seen.append((compiled.num_players, gc.isenabled()))
+        return real(compiled, *args)
+
+    monkeypatch.setattr(dispatch, "_profiles", spy)
+    dispatch.solve_compiled(compile_tree(game("kuhn3")))
+    dispatch.solve_compiled(compile_tree(game("kuhn")), abstraction=False)
+    assert seen == [(3, True), (2, False)] and gc.isenabled()
+
+
 def test_verify_checks_afresh_each_time():
     from exactpoker import certify
     from exactpoker.core.profile import BehaviourProfile

@@ -169,7 +169,7 @@ def solve_compiled(
         details["constant-sum"] = exact_str(shifted[1])
 
     extras: dict[str, Any] = {}
-    with _cycle_collector_paused():
+    with _cycle_collector_paused(players == 2):
         if all_equilibria:
             profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
         elif abstraction and players == 2 and not (all_pure or family) and _is_tree(compiled):
@@ -183,8 +183,8 @@ def solve_compiled(
 
 
 @contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the solve, restored after.
+def _cycle_collector_paused(pause: bool) -> Iterator[None]:
+    """Python's cyclic garbage collector off for the solve (when ``pause``), restored after.
 
     The exact stages allocate millions of integers and fractions (sparse LU,
     certificate, strategy tables) and keep most of them alive, so the
@@ -193,10 +193,13 @@ def _cycle_collector_paused() -> Iterator[None]:
     solve (6.7 s against 4.2 s without them, this repository's machine).
     Those objects form no reference cycles and reference counting frees them
     as before; any cycle left behind is collected once the collector is back
-    on (as :mod:`timeit` does for the code it times).
+    on (as :mod:`timeit` does for the code it times).  Only two-player solves
+    pause it (this package's own LP, Lemke and certificate code); the
+    n-player paths run sympy and stay as they were.
     """
     enabled = gc.isenabled()
-    gc.disable()
+    if pause:
+        gc.disable()
     try:
         yield
     finally:
