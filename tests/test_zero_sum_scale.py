@@ -96,6 +96,23 @@ def test_integer_compiling_equals_fraction_sums(data):
     assert d == 1 or np.gcd.reduce([d, *map(int, compiled.coefficients.ravel().tolist())]) == 1
 
 
+@settings(deadline=None, max_examples=40)
+@given(data=st.data())
+def test_realization_matrix_is_the_constraint_of_every_information_set(data):
+    try:
+        compiled = compile_tree(_random_tree(data))
+    except ValueError:  # the random information sets broke perfect recall
+        return
+    for layout in [*compiled.layouts, *(compile_tree(game(name)).layouts[0] for name in ("kuhn", "leduc"))]:
+        matrix = realization_matrix(layout).toarray()
+        expected = np.zeros((1 + layout.num_infosets, layout.num_sequences), dtype=np.int64)
+        expected[0, 0] = 1
+        for i in range(layout.num_infosets):
+            expected[1 + i, layout.parent_sequence(i)] -= 1
+            expected[1 + i, list(layout.infoset_sequences(i))] += 1
+        assert np.array_equal(matrix, expected)
+
+
 def test_compiling_keeps_the_least_common_denominator_of_kuhn():
     compiled = compile_tree(game("kuhn"))
     assert compiled.denominator == 6
@@ -163,16 +180,90 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
     assert certificate.payoffs[0] == Fraction(-1, 18)  # Kuhn's value
 
 
-def test_verify_does_the_exact_work_once_for_the_same_profile_and_game():
+def _counting_verify(monkeypatch) -> list[int]:
+    """Count the exact checks the zero-sum solver and the dispatcher make (the certificate's only entry points)."""
+    from exactpoker import certify
+    from exactpoker.solve import dispatch
+
+    calls = []
+
+    def counted(compiled, profile):
+        calls.append(sum(layout.num_sequences for layout in compiled.layouts))
+        return certify.verify(compiled, profile)
+
+    monkeypatch.setattr(zerosum, "verify", counted)
+    monkeypatch.setattr(dispatch, "verify", counted)
+    return calls
+
+
+@pytest.mark.parametrize("name", ["kuhn", "leduc"])
+def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch, name):
+    from exactpoker import certify
+    from exactpoker.solve.dispatch import solve_compiled
+
+    calls = _counting_verify(monkeypatch)
+    compiled = compile_tree(game(name))
+    result = solve_compiled(compiled, abstraction=False)
+    assert len(calls) == 1  # the solver's check; dispatch keeps it
+    equilibrium = result.equilibria[0]
+    assert equilibrium.certificate.holds
+    assert equilibrium.certificate == certify.verify(compiled, equilibrium.profile)  # an independent re-check
+
+
+def test_a_lifted_or_shifted_profile_is_certified_on_the_game_asked():
+    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.core.tree import map_terminals
+
+    compiled = compile_tree(game("leduc"))
+    lifted = solve_compiled(compiled)
+    assert "abstraction" in lifted.details and lifted.equilibria[0].certificate.holds
+    shifted = compile_tree(map_terminals(game("kuhn"), lambda payoffs: (payoffs[0] + 2, payoffs[1])))
+    result = solve_compiled(shifted, abstraction=False)
+    assert result.equilibria[0].certificate.payoffs == (Fraction(-1, 18) + 2, Fraction(1, 18))
+
+
+def test_the_solve_restores_the_cycle_collector():
+    import gc
+
+    from exactpoker.solve.dispatch import solve_compiled
+
+    assert gc.isenabled()
+    solve_compiled(compile_tree(game("kuhn")))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve_compiled(compile_tree(game("kuhn")))
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
+
+
+def test_the_collector_pauses_for_two_players_only(monkeypatch):
+    import gc
+
+    from exactpoker.solve import dispatch
+
+    seen = []
+    real = dispatch._profiles
+
+    def spy(compiled, *args):
+        seen.append((compiled.num_players, gc.isenabled()))
+        return real(compiled, *args)
+
+    monkeypatch.setattr(dispatch, "_profiles", spy)
+    dispatch.solve_compiled(compile_tree(game("kuhn3")))
+    dispatch.solve_compiled(compile_tree(game("kuhn")), abstraction=False)
+    assert seen == [(3, True), (2, False)] and gc.isenabled()
+
+
+def test_verify_checks_afresh_each_time():
     from exactpoker import certify
     from exactpoker.core.profile import BehaviourProfile
 
     compiled = compile_tree(game("kuhn"))
     profile, certificate, _ = solve_zero_sum(compiled)
-    assert certify.verify(compiled, profile) is certify.verify(compiled, profile)
-    equal = BehaviourProfile(tuple(tuple(tuple(s) for s in strategy) for strategy in profile.strategies))
-    again = certify.verify(compiled, equal)  # an equal profile, another object: checked afresh, same answer
-    assert again is not certificate and again == certify.verify(compile_tree(game("kuhn")), profile)
+    again = certify.verify(compiled, profile)
+    assert again is not certificate and again == certificate
     wrong = BehaviourProfile(tuple(tuple((Fraction(1),) + (Fraction(0),) * (len(s) - 1) for s in strategy)
                                    for strategy in profile.strategies))
     assert not certify.verify(compiled, wrong).holds

@@ -228,6 +228,33 @@ def test_block_triangular_solves_agree_with_dense_flint(problem):
             assert matrix.solve_transpose(rhs) == [w[k, 0] for k in range(n)]
 
 
+@settings(deadline=None, max_examples=40)
+@given(st.integers(2, 12).flatmap(lambda n: st.tuples(
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), st.integers(-3, 3)), max_size=3 * n),
+    st.permutations(range(n)), st.lists(st.integers(-5, 5), min_size=n, max_size=n))))
+def test_blocks_in_any_label_order_are_sorted_by_their_dependencies(problem):
+    # a unit lower triangular matrix with extra entries, rows and columns permuted: nonsingular, many blocks
+    extra, order, rhs = problem
+    n = len(order)
+    rows = [[int(i == j) for j in range(n)] for i in range(n)]
+    for i, j, v in extra:
+        if i != j:
+            rows[max(i, j)][min(i, j)] = v
+    rows = [[rows[order[i]][order[j]] for j in range(n)] for i in range(n)]
+    dense = fmpq_mat(n, n, [v for row in rows for v in row])
+    columns = [{i: rows[i][j] for i in range(n)} for j in range(n)]
+    x = dense.solve(fmpq_mat(n, 1, rhs))
+    real = sparse_exact.csgraph.connected_components
+    for relabel in (lambda labels: labels, lambda labels: labels.max() - labels):  # SciPy's order, then reversed
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sparse_exact, "_DENSE_LIMIT", 0)
+            patch.setattr(sparse_exact.csgraph, "connected_components",
+                          lambda *a, **k: (lambda c, lab: (c, relabel(lab)))(*real(*a, **k)))
+            matrix = BlockTriangular(columns)
+        assert len(matrix.blocks) == n  # triangular: every block one unknown
+        assert matrix.solve(rhs) == [x[k, 0] for k in range(n)]
+
+
 def test_block_triangular_finds_the_blocks(monkeypatch):
     monkeypatch.setattr(sparse_exact, "_DENSE_LIMIT", 0)  # look for blocks even in a small matrix
     # rows (5 2 1), (0 1 3), (1 0 0): x0 comes first from the last row, then the 2 x 2 block

@@ -30,10 +30,12 @@ def realization_weights(layout: PlayerLayout, strategy: Strategy) -> list[Fracti
     weights[0] = Fraction(1)
     # Parents precede children in sequence order only within one card, and a
     # parent's label precedes its child's, so visiting labels in order works.
+    zero = Fraction(0)
     for infoset in range(layout.num_infosets):
         parent = weights[layout.parent_sequence(infoset)]
         for s, prob in zip(layout.infoset_sequences(infoset), strategy[infoset]):
-            weights[s] = parent * prob
+            # exact shortcuts for the common pure choices: parent * 0 and parent * 1 need no Fraction product
+            weights[s] = zero if not (parent and prob) else parent if prob == 1 else parent * prob
     return weights
 
 

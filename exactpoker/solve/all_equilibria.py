@@ -262,12 +262,10 @@ def _assemble(plans: tuple[list[Plan], list[Plan]], cliques: list[tuple[int, int
 
 
 def _zero_sum(compiled: CompiledGame) -> AllEquilibria:
-    from exactpoker.certify import verify
     from exactpoker.solve.optimal_set import optimal_set
     from exactpoker.solve.zerosum import solve_zero_sum
 
-    profile, _, _ = solve_zero_sum(compiled)
-    values = verify(compiled, profile).payoffs
+    values = solve_zero_sum(compiled)[1].payoffs  # the solver's own exact certificate of its answer
     sets = [optimal_set(compiled, p, values[p]).vertices for p in (0, 1)]
     everything = ((1 << len(sets[0])) - 1, (1 << len(sets[1])) - 1)
     return _assemble((list(sets[0]), list(sets[1])), [everything], ZERO_SUM_METHOD, True, (0, 0))

@@ -221,4 +221,7 @@ def _smaller(best: tuple[fmpq, int] | None, candidate: tuple[fmpq, int]) -> tupl
 
 
 def _fraction(value: fmpq) -> Fraction:
-    return Fraction(int(value.p), int(value.q))
+    return Fraction(int(value.p), int(value.q)) if value else _FRACTION_ZERO
+
+
+_FRACTION_ZERO = Fraction(0)  # most values of a sequence-form vertex and its duals

@@ -34,11 +34,14 @@ method that cannot finish raises, it never returns an unchecked answer.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping
 
 from exactpoker import progress
-from exactpoker.certify import verify
+from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
@@ -166,21 +169,47 @@ def solve_compiled(
         details["constant-sum"] = exact_str(shifted[1])
 
     extras: dict[str, Any] = {}
-    if all_equilibria:
-        profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
-    elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
-        profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
-    else:
-        profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
-    equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
-    if family:
-        details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
+    with _cycle_collector_paused(players == 2):
+        if all_equilibria:
+            profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
+        elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
+            profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
+        else:
+            profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
+        equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
+        if family:
+            details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
     return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details, extras)
+
+
+@contextmanager
+def _cycle_collector_paused(pause: bool) -> Iterator[None]:
+    """Python's cyclic garbage collector off for the solve (when ``pause``), restored after.
+
+    The exact stages allocate millions of integers and fractions (sparse LU,
+    certificate, strategy tables) and keep most of them alive, so the
+    collector's full passes, each proportional to every live object, grew
+    with the game: on OpenSpiel's liars_dice they were a third of the exact
+    solve (6.7 s against 4.2 s without them, this repository's machine).
+    Those objects form no reference cycles and reference counting frees them
+    as before; any cycle left behind is collected once the collector is back
+    on (as :mod:`timeit` does for the code it times).  Only two-player solves
+    pause it (this package's own LP, Lemke and certificate code); the
+    n-player paths run sympy and stay as they were.
+    """
+    enabled = gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
               notes: list[str], details: dict[str, Any]
-              ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
+              ) -> tuple[list["BehaviourProfile | Checked | NPlayerSolution"], str]:
     """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` and ``details`` may grow."""
     players, zero_sum = compiled.num_players, compiled.is_zero_sum
     if all_pure:
@@ -203,9 +232,10 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
             path_asked = method
         else:
             path_asked = "basis" if sum(_sizes(compiled)) >= BASIS_FROM else "support"
-        profile, _, path = solve_zero_sum(lp_game, method=path_asked)
-        profiles, used = [profile], f"sequence-form LP ({path}, exact)"
-        if shifted is not None:
+        profile, certificate, path = solve_zero_sum(lp_game, method=path_asked)
+        profiles, used = [Checked(profile, certificate) if shifted is None else profile], \
+            f"sequence-form LP ({path}, exact)"
+        if shifted is not None:  # certified on the shifted game: checked again on this one
             used += f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum"
     elif method == "lemke" or (method == "auto" and players == 2):
         if players != 2:
@@ -233,7 +263,10 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
     from exactpoker.solve.symmetry import symmetry_orbits
 
     progress.stage("looking for isomorphic information sets (lossless abstraction)")
-    found = lossless_abstraction(compiled, symmetry_orbits(compiled, min_merge=MIN_MERGE))
+    orbits = symmetry_orbits(compiled, min_merge=MIN_MERGE)
+    if not orbits.generators:  # no automorphism: every orbit single, nothing to merge or rebuild
+        return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
+    found = lossless_abstraction(compiled, orbits)
     if not found.reduces:
         return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
     summary = details["abstraction"] = found.summary()
@@ -241,9 +274,12 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
                  + ", sequences " + _sizes_text(summary["sequences"])
                  + "; solved on the reduced game, certified on the full game.")
     reduced = found.reduced
+    if method == "auto" and (compiled.is_zero_sum or shifted) and sum(_sizes(compiled)) >= BASIS_FROM:
+        method = "basis"  # the full game's size decides: its reduction is as degenerate (Leduc: 2186 -> 674)
     profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
                                notes, details)
-    return [found.lift(p) if isinstance(p, BehaviourProfile) else p.lifted(found.lift) for p in profiles], used
+    return [found.lift(_profile(p)) if isinstance(p, (BehaviourProfile, Checked)) else p.lifted(found.lift)
+            for p in profiles], used
 
 
 def _is_tree(compiled: CompiledGame) -> bool:
@@ -310,24 +346,50 @@ def _sizes(compiled: CompiledGame) -> list[int]:
     return [layout.num_sequences for layout in compiled.layouts]
 
 
-def _certified(compiled: CompiledGame, found: "BehaviourProfile | NPlayerSolution", tables: Tables) -> Equilibrium:
-    """The equilibrium with its exact certificate: :func:`verify` on the game, or the isolating box's proof.
+@dataclass(frozen=True)
+class Checked:
+    """A profile with the certificate its solver computed by :func:`verify` on the very game being solved.
+
+    The zero-sum solver certifies its answer before it returns it (a failed
+    check sends it to its next method); :func:`_certified` keeps that
+    certificate instead of checking the same profile on the same game twice.
+    """
+
+    profile: BehaviourProfile
+    certificate: Certificate
+
+
+def _profile(found: "BehaviourProfile | Checked") -> BehaviourProfile:
+    """The profile alone (its certificate belongs to the game it was solved on)."""
+    return found.profile if isinstance(found, Checked) else found
+
+
+def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | NPlayerSolution",
+               tables: Tables) -> Equilibrium:
+    """The equilibrium with its exact certificate: :func:`verify` on the game, the solver's, or the box's proof.
 
     A profile given by an isolating box (``found.ball``) was proved an
     equilibrium in ball arithmetic from the game alone
     (:func:`exactpoker.certify_balls.certify_box`, on the binary form when the
-    game has larger information sets: the same payoffs); every other profile
-    is checked here exactly.
+    game has larger information sets: the same payoffs); a :class:`Checked`
+    profile comes with :func:`verify`'s certificate on ``compiled``; every
+    other profile is checked here exactly.
     """
+    if isinstance(found, Checked):
+        return _equilibrium(compiled, found.profile, found.certificate, tables)
     if not isinstance(found, BehaviourProfile):
         if found.ball is not None:
             from exactpoker.certify_balls import ball_equilibrium
 
             return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
         found = found.profile
-    profile = found
     progress.stage("certifying the equilibrium exactly")
-    certificate = verify(compiled, profile)
+    return _equilibrium(compiled, found, verify(compiled, found), tables)
+
+
+def _equilibrium(compiled: CompiledGame, profile: BehaviourProfile, certificate: Certificate,
+                 tables: Tables) -> Equilibrium:
+    """The result's equilibrium; raises if ``certificate`` (of ``profile`` on ``compiled``) does not hold."""
     if not certificate.holds:
         raise CertificationError(
             f"solve: a candidate equilibrium failed the exact check (max regret {certificate.max_regret}); "

@@ -32,18 +32,19 @@ __all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "payoff_numerat
 
 
 def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
-    """``E`` with ``E x = e``: rows (root, one per information set), one column per sequence."""
-    rows, cols, vals = [0], [0], [1]
-    for infoset in range(layout.num_infosets):
-        rows.append(1 + infoset)
-        cols.append(layout.parent_sequence(infoset))
-        vals.append(-1)
-        for s in layout.infoset_sequences(infoset):
-            rows.append(1 + infoset)
-            cols.append(s)
-            vals.append(1)
-    shape = (1 + layout.num_infosets, layout.num_sequences)
-    return sp.csr_matrix((vals, (rows, cols)), shape=shape, dtype=np.int64)
+    """``E`` with ``E x = e``: rows (root, one per information set), one column per sequence.
+
+    Row ``1 + i`` holds ``-1`` at information set ``i``'s parent sequence and
+    ``+1`` at each of its own sequences (every sequence but the empty one is
+    some information set's action: ``layout.sequence_infoset``).
+    """
+    infosets, sequences = layout.num_infosets, layout.num_sequences
+    parents = np.fromiter((layout.parent_sequence(i) for i in range(infosets)), np.int64, infosets)
+    owners = np.asarray(layout.sequence_infoset[1:], dtype=np.int64)
+    rows = np.concatenate([[0], 1 + np.arange(infosets, dtype=np.int64), 1 + owners])
+    cols = np.concatenate([[0], parents, np.arange(1, sequences, dtype=np.int64)])
+    vals = np.concatenate([[1], np.full(infosets, -1, dtype=np.int64), np.ones(sequences - 1, dtype=np.int64)])
+    return sp.csr_matrix((vals, (rows, cols)), shape=(1 + infosets, sequences), dtype=np.int64)
 
 
 def payoff_numerators(compiled: CompiledGame, player: int) -> list[list[int]]:
@@ -165,7 +166,9 @@ def standard_lp(compiled: CompiledGame) -> StandardLP:
     column, row, value = column[order], row[order], value[order]
     num_cols = num_x + 1 + second.num_infosets
     starts = np.searchsorted(column, np.arange(num_cols + 1)).astype(np.int64)
-    row_list, value_list = row.tolist(), [int(v) for v in value.tolist()]
+    row_list, value_list = row.tolist(), value.tolist()
+    if value.dtype == object:  # Python integers already, unless numpy's slipped in
+        value_list = [int(v) for v in value_list]
     columns = tuple(
         dict(zip(row_list[a:b], value_list[a:b])) for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())
     )

@@ -58,8 +58,9 @@ class BlockTriangular:
     def __init__(self, columns: list[dict[int, object]]) -> None:
         n = len(columns)
         self.size = n
-        self.columns = [{i: fmpq(v) for i, v in col.items() if v} for col in columns]
-        self.rows: list[dict[int, fmpq]] = [{} for _ in range(n)]
+        # integers stay Python integers (flint multiplies and divides them with fmpq exactly); others become fmpq
+        self.columns = [{i: v if type(v) is int else fmpq(v) for i, v in col.items() if v} for col in columns]
+        self.rows: list[dict[int, fmpq | int]] = [{} for _ in range(n)]
         for j, col in enumerate(self.columns):
             for i, v in col.items():
                 self.rows[i][j] = v
@@ -68,34 +69,30 @@ class BlockTriangular:
         else:
             self.blocks = self._blocks()
 
-    def _blocks(self) -> list[tuple[list[int], list[int], fmpq_mat]]:
+    def _blocks(self) -> list[tuple[list[int], list[int], "_Scalar | _Dense | _SparseLU"]]:
         """Diagonal blocks ``(rows, columns, exact block)``, each depending only on earlier ones."""
         n = self.size
-        entries = [(i, j) for i, row in enumerate(self.rows) for j in row]
-        pattern = sp.csr_matrix(
-            (np.ones(len(entries)), ([i for i, _ in entries], [j for _, j in entries])), shape=(n, n)
-        )
+        counts = np.fromiter((len(row) for row in self.rows), np.int64, n)
+        at_row = np.repeat(np.arange(n, dtype=np.int64), counts)
+        at_col = np.fromiter((j for row in self.rows for j in row), np.int64, int(counts.sum()))
+        ones = np.ones(len(at_row))
+        pattern = sp.csr_matrix((ones, (at_row, at_col)), shape=(n, n))
         match = csgraph.maximum_bipartite_matching(pattern, perm_type="column")  # row i <-> column match[i]
         if np.any(match < 0):
             raise DegenerateSystemError("the basis matrix is structurally singular")
         owner = np.empty(n, dtype=np.int64)
         owner[match] = np.arange(n)  # the row matched to each column
         # row i's equation involves the unknown of column j, owned by row owner[j]
-        graph = sp.csr_matrix(
-            (np.ones(len(entries)), ([i for i, _ in entries], [owner[j] for _, j in entries])), shape=(n, n)
-        )
+        needed = owner[at_col]
+        graph = sp.csr_matrix((ones, (at_row, needed)), shape=(n, n))
         count, label = csgraph.connected_components(graph, directed=True, connection="strong")
-        members: list[list[int]] = [[] for _ in range(count)]
-        for i, b in enumerate(label.tolist()):
-            members[b].append(i)
-        needs = TopologicalSorter({b: set() for b in range(count)})
-        for i, j in entries:
-            if label[i] != label[owner[j]]:
-                needs.add(int(label[i]), int(label[owner[j]]))
+        order = np.argsort(label, kind="stable")
+        bounds = np.searchsorted(label[order], np.arange(count + 1)).tolist()
+        members, partner = order.tolist(), match.tolist()
         blocks = []
-        for b in needs.static_order():
-            rows = members[b]
-            cols = [int(match[i]) for i in rows]
+        for b in _dependency_order(count, label[at_row], label[needed]):
+            rows = members[bounds[b]:bounds[b + 1]]
+            cols = [partner[i] for i in rows]
             blocks.append((rows, cols, self._factor(rows, cols)))
         return blocks
 
@@ -104,7 +101,7 @@ class BlockTriangular:
             return _Scalar(self.rows[rows[0]][cols[0]])
         if len(rows) > _DENSE_LIMIT:
             at = {j: k for k, j in enumerate(cols)}
-            local = [{at[j]: v for j, v in self.rows[i].items() if j in at} for i in rows]
+            local = [{at[j]: fmpq(v) for j, v in self.rows[i].items() if j in at} for i in rows]
             try:
                 return _SparseLU(local)
             except ZeroDivisionError:  # the float order met an exact zero pivot
@@ -126,6 +123,14 @@ class BlockTriangular:
         """``x`` with ``K x = rhs`` (``rhs`` by row, ``x`` by column)."""
         x: list[fmpq] = [_ZERO] * self.size
         for rows, cols, block in self.blocks:
+            if isinstance(block, _Scalar):  # most blocks: one equation, one unknown, not yet known
+                (i,), (j,) = rows, cols
+                total = fmpq(rhs[i])
+                for k, v in self.rows[i].items():
+                    if x[k]:
+                        total -= v * x[k]
+                x[j] = total / block.entry
+                continue
             inside = set(cols)
             local = []
             for i in rows:
@@ -142,6 +147,14 @@ class BlockTriangular:
         """``w`` with ``K^T w = rhs`` (``rhs`` by column, ``w`` by row)."""
         w: list[fmpq] = [_ZERO] * self.size
         for rows, cols, block in reversed(self.blocks):
+            if isinstance(block, _Scalar):
+                (i,), (j,) = rows, cols
+                total = fmpq(rhs[j])
+                for k, v in self.columns[j].items():
+                    if w[k]:
+                        total -= v * w[k]
+                w[i] = total / block.entry
+                continue
             inside = set(rows)
             local = []
             for j in cols:
@@ -156,15 +169,10 @@ class BlockTriangular:
 
 
 class _Scalar:
-    """A 1 x 1 block: its entry (nonzero, the transversal put it on the diagonal)."""
+    """A 1 x 1 block: its entry (nonzero, the transversal put it on the diagonal); solved inline by one division."""
 
-    def __init__(self, entry: fmpq) -> None:
+    def __init__(self, entry: "fmpq | int") -> None:
         self.entry = entry
-
-    def solve(self, rhs: list[fmpq]) -> list[fmpq]:
-        return [rhs[0] / self.entry]
-
-    solve_transpose = solve
 
 
 class _Dense:
@@ -270,6 +278,26 @@ class _SparseLU:
         for p, i in enumerate(self.row_of):
             w[int(i)] = t[p]
         return w
+
+
+def _dependency_order(count: int, needing: np.ndarray, needed: np.ndarray) -> list[int]:
+    """The blocks ``0..count-1`` in an order where block ``needed[e]`` comes before ``needing[e]`` (every ``e``).
+
+    SciPy's strong components (Pearce's variant of Tarjan's algorithm) are
+    numbered as they are completed, so a component comes after every one it
+    reaches: label order already is such an order, which is checked here for
+    every dependency at once; otherwise (a SciPy that numbers them another
+    way) the order is a topological sort of the condensed graph.
+    """
+    across = needing != needed
+    needing, needed = needing[across], needed[across]
+    if not np.any(needed > needing):
+        return list(range(count))
+    pairs = np.unique(np.stack([needing, needed], axis=1), axis=0)
+    sorter = TopologicalSorter({b: set() for b in range(count)})
+    for b, before in pairs.tolist():
+        sorter.add(b, before)
+    return list(sorter.static_order())
 
 
 def _solve(block: fmpq_mat, rhs: list[fmpq]) -> list[fmpq]:

@@ -190,17 +190,26 @@ def behaviour_profile_of_plans(compiled: CompiledGame, weights: list[list[Fracti
     """
     strategies = []
     for p, layout in enumerate(compiled.layouts):
-        values = sequence_values(compiled, p, weights)
-        _, optimal = best_response(layout, values)
         plan = weights[p]
+        reach = [plan[layout.parent_sequence(infoset)] for infoset in range(layout.num_infosets)]
+        optimal: list[tuple[int, ...]] = []
+        if not all(r > 0 for r in reach):  # the best responses only fill unreached information sets
+            _, optimal = best_response(layout, sequence_values(compiled, p, weights))
         strategy = []
-        for infoset in range(layout.num_infosets):
-            parent = plan[layout.parent_sequence(infoset)]
+        for infoset, parent in enumerate(reach):
             seqs = layout.infoset_sequences(infoset)
             if parent > 0:
-                strategy.append(tuple(plan[s] / parent for s in seqs))
+                strategy.append(tuple(_ratio(plan[s], parent) for s in seqs))
             else:
                 choice = optimal[infoset][0]
-                strategy.append(tuple(Fraction(int(a == choice)) for a in range(len(seqs))))
+                strategy.append(tuple(_PURE[a == choice] for a in range(len(seqs))))
         strategies.append(tuple(strategy))
     return BehaviourProfile(tuple(strategies))
+
+
+_PURE = (Fraction(0), Fraction(1))  # an action's probability in a pure choice: [not chosen, chosen]
+
+
+def _ratio(weight: Fraction, parent: Fraction) -> Fraction:
+    """``weight / parent`` (``parent > 0``), without a Fraction division for the usual pure choices (0 and 1)."""
+    return _PURE[0] if not weight else _PURE[1] if weight == parent else weight / parent
