@@ -199,7 +199,7 @@ class TreeLayout(SequenceLayout):
 
     @property
     def num_sequences(self) -> int:  # type: ignore[override]
-        return 1 + sum(len(a) for a in self.actions)
+        return self.firsts[-1] + len(self.actions[-1]) if self.actions else 1
 
     def infoset_sequences(self, infoset: int) -> range:
         first = self.firsts[infoset]

@@ -44,7 +44,9 @@ individualisation).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -157,6 +159,20 @@ class SymmetryGraph:
         return cls(compiled, arrays, tuple(seq_offsets), tuple(inf_offsets), entry_offset,
                    np.unique(kinds, return_inverse=True)[1].astype(np.int64), src[order], dst[order],
                    label[order].astype(np.int64))
+
+    @property
+    def radices(self) -> tuple[int, ...]:
+        """Each player's number of sequences: the digits of an entry's key."""
+        return tuple(layout.num_sequences for layout in self.compiled.layouts)
+
+    @cached_property
+    def entry_index(self) -> tuple[np.ndarray | None, np.ndarray]:
+        """The entries' keys (:func:`_entry_keys`) sorted and the entry of each, or ``(None, [])`` when keys overflow."""
+        if math.prod(self.radices) >= 2**63:
+            return None, np.zeros(0, dtype=np.int64)
+        keys = _entry_keys(self.compiled.sequences.astype(np.int64), self.radices)
+        order = np.argsort(keys, kind="stable")
+        return keys[order], order
 
     def doubled(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The edges of two disjoint copies of the graph (the second copy's vertices shifted by :attr:`size`)."""
@@ -299,10 +315,24 @@ def is_automorphism(graph: SymmetryGraph, image: np.ndarray) -> bool:
             return False
         seq_maps.append(seqs)
     mapped = np.stack([seq_maps[q][compiled.sequences[:, q]] for q in range(compiled.num_players)], axis=1)
-    before = np.lexsort(compiled.sequences.T[::-1])
-    after = np.lexsort(mapped.T[::-1])
-    return bool(np.array_equal(compiled.sequences[before], mapped[after])
-                and np.array_equal(compiled.coefficients[before], compiled.coefficients[after]))
+    keys, order = graph.entry_index
+    if keys is None:  # the sequence tuples do not fit one int64 key: sort both lists of tuples
+        before, after = np.lexsort(compiled.sequences.T[::-1]), np.lexsort(mapped.T[::-1])
+        return bool(np.array_equal(compiled.sequences[before], mapped[after])
+                    and np.array_equal(compiled.coefficients[before], compiled.coefficients[after]))
+    # The image of each entry must be an entry (the images are distinct: a bijection) with the same coefficients.
+    wanted = _entry_keys(mapped, graph.radices)
+    found = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+    return bool(np.array_equal(keys[found], wanted)
+                and np.array_equal(compiled.coefficients[order[found]], compiled.coefficients))
+
+
+def _entry_keys(sequences: np.ndarray, radices: tuple[int, ...]) -> np.ndarray:
+    """Each row of sequence numbers as one integer (mixed radix ``radices``; the caller checked it fits int64)."""
+    keys = np.zeros(len(sequences), dtype=np.int64)
+    for q, radix in enumerate(radices):
+        keys = keys * radix + sequences[:, q]
+    return keys
 
 
 def _keeps_layout(shape: LayoutArrays, seqs: np.ndarray, infs: np.ndarray) -> bool:
