@@ -75,7 +75,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from exactpoker import progress
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
 
@@ -504,7 +504,8 @@ class _Builder:
                 probability = self.probabilities[(count, left)] = Fraction(count, left)
             outcomes.append((self.cards[card].name, probability, self.deal(index, step, rest, after)))
         who = "the board" if target < 0 else self.game.player_names[target]  # type: ignore[index]
-        return Chance(tuple(outcomes), f"card to {who}")
+        # Exact probabilities (copies left / cards left) that sum to one by construction.
+        return unchecked(Chance, tuple(outcomes), f"card to {who}")  # type: ignore[return-value]
 
     def bet(self, index: int, step: Betting, state: _State, pending: tuple[int, ...], bets: int) -> TreeNode:
         """The node where ``pending[0]`` acts; ``bets`` bets and raises made so far this round."""
@@ -529,7 +530,7 @@ class _Builder:
                 actions.append((name, self.raise_(index, step, state, player, bets, name, level + size)))
         label = self.label(state, player)
         progress.advance()
-        return Move(player, label, tuple(actions))
+        return unchecked(Move, player, label, tuple(actions))  # type: ignore[return-value]  # distinct names
 
     def moved(self, state: _State, action: str, contributions: tuple[Fraction, ...], active: tuple[int, ...]) -> _State:
         history = state.history[:-1] + (state.history[-1] + action,)
