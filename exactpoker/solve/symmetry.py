@@ -166,7 +166,8 @@ class SymmetryGraph:
 
     @cached_property
     def entry_index(self) -> tuple[np.ndarray | None, np.ndarray]:
-        """The entries' keys (:func:`~exactpoker.core.compiled.entry_keys`) sorted and the entry of each, or ``(None, [])`` when keys overflow."""
+        """The entries' keys (:func:`~exactpoker.core.compiled.entry_keys`) sorted, and the entry of each;
+        ``(None, [])`` when the keys would overflow."""
         keys = entry_keys(self.compiled.sequences, self.radices)
         if keys is None:
             return None, np.zeros(0, dtype=np.int64)
