@@ -284,3 +284,41 @@ def test_no_search_when_the_classes_cannot_merge_enough():
     skipped = symmetry_orbits(compiled, min_merge=0.9)
     assert skipped.generators == 0 and all(len(np.unique(r)) == 468 for r in skipped.representative)
     assert symmetry_orbits(compiled, min_merge=0.5).generators == 3
+
+
+# -- the fast paths: entry keys and tree rebuilding ----------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(radices=st.lists(st.integers(1, 50), min_size=1, max_size=3), data=st.data())
+def test_entry_keys_sort_and_match_as_the_rows(radices, data):
+    from exactpoker.core.compiled import entry_keys
+
+    rows = data.draw(st.lists(st.tuples(*(st.integers(0, r - 1) for r in radices)), max_size=30))
+    sequences = np.array(rows, dtype=np.int64).reshape(len(rows), len(radices))
+    keys = entry_keys(sequences, tuple(radices))
+    assert [tuple(r) for r in sequences[np.argsort(keys, kind="stable")].tolist()] == sorted(rows)
+    assert len(set(keys.tolist())) == len(set(rows))
+
+
+def test_entry_keys_that_would_overflow_are_refused():
+    from exactpoker.core.compiled import entry_keys
+
+    assert entry_keys(np.zeros((1, 3), dtype=np.int64), (2**21, 2**21, 2**21)) is None
+
+
+def test_rebuild_tree_shares_what_does_not_change():
+    from exactpoker.core.tree import rebuild_tree
+    from exactpoker.solve.abstraction import relabel_infosets
+
+    game = leduc_tree(ranks=3)
+    assert rebuild_tree(game).root is game.root
+    compiled = compile_tree(game)
+    name = compiled.layouts[0].infoset_name(0)  # the first player's first decision with the first card
+    renamed = relabel_infosets(game, [{name: name + "'"}, {}])
+    assert renamed.root is not game.root
+    layouts = compile_tree(renamed).layouts
+    assert layouts[0].infoset_name(0) == name + "'" and layouts[1].names == compiled.layouts[1].names
+    # Only the subtree of the first player's first card holds the renamed set; the others stay shared.
+    kept = [new is old for (_, _, new), (_, _, old) in zip(renamed.root.outcomes, game.root.outcomes)]
+    assert kept == [False] + [True] * (len(kept) - 1)

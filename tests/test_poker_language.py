@@ -263,3 +263,34 @@ def test_hidden_suits_are_identical_copies(ranks, players, max_bets, board, rake
     compiled = compile_tree(hidden.tree())
     assert sequence_form_entries(compiled) == sequence_form_entries(compile_tree(copies.tree()))
     assert compiled.is_zero_sum == (rake == 0)  # every pot is raked
+
+
+def _nodes_pass_their_checks(root) -> int:
+    """Rebuild every inner node through its checking constructor (the builder skips the checks); the count."""
+    from exactpoker.core.tree import Move
+
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Chance):
+            Chance(node.outcomes, node.label)  # exact probabilities summing to one
+            stack.extend(child for _, _, child in node.outcomes)
+        elif isinstance(node, Move):
+            Move(node.player, node.infoset, node.actions)  # distinct action names
+            stack.extend(child for _, child in node.actions)
+        count += 1
+    return count
+
+
+@settings(max_examples=8, deadline=None)
+@given(spread=st.sampled_from([(1, 1), (2, 1), (1, 2)]), players=st.integers(2, 3),
+       sizes=st.sets(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2),
+       max_bets=st.integers(0, 1), replacement=st.booleans())
+def test_built_nodes_pass_the_checks_they_skip(spread, players, sizes, max_bets, replacement):
+    """The poker builder makes its chance and decision nodes without their checks: they would all pass."""
+    deck = CardDeck("TJQK"[:players + 1], suits=spread[0], copies=spread[1])  # enough cards for every deal
+    steps = [Deal(hole=1, replacement=replacement), Betting(sorted(sizes), max_bets)]
+    if players == 2:  # a board and a second round (with three players the tree would take seconds)
+        steps += [Deal(board=1, replacement=replacement), Betting(sorted(sizes), max_bets, first=1)]
+    game = PokerGame("g", players, deck, steps, ranking=pairs_then_high_card)
+    assert _nodes_pass_their_checks(game.tree().root) > 1

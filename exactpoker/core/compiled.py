@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core.game import BettingGame
     from exactpoker.core.tree import GameTree
 
-__all__ = ["SequenceLayout", "PlayerLayout", "TreeLayout", "CompiledGame"]
+__all__ = ["SequenceLayout", "PlayerLayout", "TreeLayout", "CompiledGame", "entry_keys"]
 
 
 class SequenceLayout:
@@ -288,4 +288,22 @@ class CompiledGame:
         from exactpoker.core.polynomials import payoff_polynomials
 
         return payoff_polynomials(self)
+
+
+def entry_keys(sequences: np.ndarray, radices: "tuple[int, ...]") -> "np.ndarray | None":
+    """Each row of sequence numbers (one per player) as one int64 in mixed radix ``radices`` (each player's
+    number of sequences), or None when the keys would not fit in int64.
+
+    Equal rows get equal keys and the keys sort as the rows do (lexicographically), so sorting, matching and
+    merging entries takes one 1-D sort instead of a sort of rows.
+    """
+    total = 1
+    for radix in radices:
+        total *= radix
+    if total >= 2**63:
+        return None
+    keys = np.zeros(len(sequences), dtype=np.int64)
+    for q, radix in enumerate(radices):
+        keys = keys * radix + sequences[:, q].astype(np.int64)
+    return keys
 

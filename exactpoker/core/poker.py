@@ -72,10 +72,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from exactpoker import progress
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str, to_fraction
 
@@ -279,8 +279,11 @@ class View:
 
     def default(self, own: Sequence[Card], board: Sequence[Card], history: Sequence[str]) -> str:
         """The label without a ``key``: ``own cards[:board]|history``, rounds separated by ``/``."""
-        shown = f"{self.cards(own)}:{self.cards(board)}" if board else self.cards(own)
-        return f"{shown}|{'/'.join(history)}"
+        return f"{self.shown(own, board)}|{'/'.join(history)}"
+
+    def shown(self, own: Sequence[Card], board: Sequence[Card]) -> str:
+        """The cards part of the default label: ``own cards[:board]``."""
+        return f"{self.cards(own)}:{self.cards(board)}" if board else self.cards(own)
 
     def cards(self, cards: Sequence[Card]) -> str:
         names = [card.name if self.suits else card.rank_name for card in cards]
@@ -402,9 +405,8 @@ def _plain(number: Fraction) -> "Fraction | int":
     return number.numerator if number.denominator == 1 else number
 
 
-@dataclass(frozen=True)
-class _State:
-    """The public and private state of a hand between nodes."""
+class _State(NamedTuple):
+    """The public and private state of a hand between nodes (a named tuple: the builder makes millions)."""
 
     counts: tuple[int, ...]  # copies left of each distinct card of the deck
     hands: tuple[tuple[int, ...], ...]  # card indices per player
@@ -420,7 +422,12 @@ class _State:
 
 
 class _Builder:
-    """Builds the tree of a :class:`PokerGame`, step by step."""
+    """Builds the tree of a :class:`PokerGame`, step by step.
+
+    Everything that repeats across deals is computed once and cached: the
+    cards part of each label, each chance probability, the winners of each
+    showdown and each distinct leaf.
+    """
 
     def __init__(self, game: PokerGame) -> None:
         self.game = game
@@ -428,7 +435,10 @@ class _Builder:
         # Leaves with the same contributions and winners are one (immutable) Terminal; strengths are computed once.
         self.leaves: dict[tuple[tuple[Fraction, ...], tuple[int, ...]], Terminal] = {}
         self.strengths: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+        self.winners: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self.hands: dict[tuple[tuple[int, ...], bool], tuple[Card, ...]] = {}
+        self.shown: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
+        self.probabilities: dict[tuple[int, int], Fraction] = {}
 
     def situation(self, state: _State, player: "int | None") -> Situation:
         return Situation(
@@ -454,7 +464,11 @@ class _Builder:
         view = self.game.view
         if view.key is not None:
             return view.label(self.situation(state, player))
-        return view.default(self.hand(state.hands[player]), self.hand(state.board, sort=False), state.history)
+        key = (state.hands[player], state.board)
+        shown = self.shown.get(key)
+        if shown is None:
+            shown = self.shown[key] = view.shown(self.hand(key[0]), self.hand(key[1], sort=False))
+        return f"{shown}|{'/'.join(state.history)}"
 
     def step(self, index: int, state: _State) -> TreeNode:
         if len(state.active) == 1 or index == len(self.game.steps):
@@ -485,9 +499,13 @@ class _Builder:
                 hands = state.hands[:target] + (state.hands[target] + (card,),) + state.hands[target + 1:]
                 board = state.board
             after = _State(counts, hands, board, state.contributions, state.active, state.history)
-            outcomes.append((self.cards[card].name, Fraction(count, left), self.deal(index, step, rest, after)))
+            probability = self.probabilities.get((count, left))
+            if probability is None:
+                probability = self.probabilities[(count, left)] = Fraction(count, left)
+            outcomes.append((self.cards[card].name, probability, self.deal(index, step, rest, after)))
         who = "the board" if target < 0 else self.game.player_names[target]  # type: ignore[index]
-        return Chance(tuple(outcomes), f"card to {who}")
+        # Exact probabilities (copies left / cards left) that sum to one by construction.
+        return unchecked(Chance, tuple(outcomes), f"card to {who}")  # type: ignore[return-value]
 
     def bet(self, index: int, step: Betting, state: _State, pending: tuple[int, ...], bets: int) -> TreeNode:
         """The node where ``pending[0]`` acts; ``bets`` bets and raises made so far this round."""
@@ -499,21 +517,20 @@ class _Builder:
         level = max(state.contributions)
         facing = state.contributions[player] < level
         may_bet = bets < step.max_bets and (step.bettors is None or player in step.bettors)
-        actions: list[tuple[str, Callable[[], TreeNode]]] = []
+        if not (facing or may_bet):  # a check nobody decides
+            return self.call(index, step, state, player, rest, bets, level)
+        actions: list[tuple[str, TreeNode]] = []
         if facing:
-            actions.append(("f", lambda: self.fold(index, step, state, player, rest, bets)))
-        actions.append(("c", lambda: self.call(index, step, state, player, rest, bets, level)))
+            actions.append(("f", self.fold(index, step, state, player, rest, bets)))
+        actions.append(("c", self.call(index, step, state, player, rest, bets, level)))
         if may_bet:
             kind = "r" if bets else "b"
             for size in map(_plain, step.sizes):
                 name = kind if len(step.sizes) == 1 else kind + exact_str(size).replace("/", "_")
-                actions.append((name, lambda name=name, size=size: self.raise_(index, step, state, player, bets, name,
-                                                                                level + size)))
-        if len(actions) == 1:  # a check nobody decides
-            return self.call(index, step, state, player, rest, bets, level)
+                actions.append((name, self.raise_(index, step, state, player, bets, name, level + size)))
         label = self.label(state, player)
         progress.advance()
-        return Move(player, label, tuple((name, build()) for name, build in actions))
+        return unchecked(Move, player, label, tuple(actions))  # type: ignore[return-value]  # distinct names
 
     def moved(self, state: _State, action: str, contributions: tuple[Fraction, ...], active: tuple[int, ...]) -> _State:
         history = state.history[:-1] + (state.history[-1] + action,)
@@ -547,15 +564,24 @@ class _Builder:
             return Terminal(tuple(to_fraction(v, f"{game.name}: payoff()") for v in payoffs))
         winners = state.active
         if len(winners) > 1:
-            strength = {p: self.strength(state.hands[p], state.board) for p in winners}
-            best = max(strength.values())
-            winners = tuple(p for p in winners if strength[p] == best)
+            winners = self.showdown(state.hands, state.board, winners)
         leaf = self.leaves.get((state.contributions, winners))
         if leaf is None:
             share = Fraction(sum(state.contributions)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
             leaf = Terminal(tuple((share if p in winners else 0) - c for p, c in enumerate(state.contributions)))
             self.leaves[(state.contributions, winners)] = leaf
         return leaf
+
+    def showdown(self, hands: tuple[tuple[int, ...], ...], board: tuple[int, ...], active: tuple[int, ...]
+                 ) -> tuple[int, ...]:
+        """The players of ``active`` with the best hand at the showdown, cached."""
+        key = (hands, board, active)
+        found = self.winners.get(key)
+        if found is None:
+            strength = {p: self.strength(hands[p], board) for p in active}
+            best = max(strength.values())
+            found = self.winners[key] = tuple(p for p in active if strength[p] == best)
+        return found
 
     def strength(self, hand: tuple[int, ...], board: tuple[int, ...]) -> Any:
         """``ranking(hole, board)`` of a player's hand, cached."""

@@ -39,7 +39,8 @@ from exactpoker.core.compiled import CompiledGame, TreeLayout
 from exactpoker.errors import InvalidGameError
 from exactpoker.numbers import exact_str, to_fraction
 
-__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree", "map_terminals", "paused_gc"]
+__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree", "map_terminals", "rebuild_tree",
+           "unchecked", "paused_gc"]
 
 _INT64_SAFE = 2**62
 
@@ -218,21 +219,55 @@ class _LayoutBuilder:
 
 def map_terminals(game: GameTree, payoffs: Callable[[tuple[Fraction, ...]], tuple[object, ...]]) -> GameTree:
     """The same game with every leaf's payoffs replaced by ``payoffs(old payoffs)`` (shared subtrees stay shared)."""
+    return rebuild_tree(game, leaf=lambda node: Terminal(payoffs(node.payoffs)))
+
+
+def rebuild_tree(game: GameTree, *, leaf: "Callable[[Terminal], Terminal] | None" = None,
+                 infoset: "Callable[[Move], str] | None" = None) -> GameTree:
+    """``game`` with each leaf replaced by ``leaf(leaf)`` and each decision node's information set renamed
+    ``infoset(node)``.
+
+    One walk; a subtree shared in ``game`` stays shared, and a subtree in which
+    nothing changes is ``game``'s own.  The rebuilt inner nodes keep their
+    actions and probabilities, which passed their checks when ``game`` was
+    built, so they are not checked again.
+    """
     done: dict[int, TreeNode] = {}
 
     def rebuild(node: TreeNode) -> TreeNode:
         key = id(node)
-        if key not in done:
-            if isinstance(node, Terminal):
-                done[key] = Terminal(payoffs(node.payoffs))
-            elif isinstance(node, Chance):
-                done[key] = Chance(tuple((name, p, rebuild(child)) for name, p, child in node.outcomes), node.label)
-            else:
-                done[key] = Move(node.player, node.infoset, tuple((name, rebuild(child)) for name, child in node.actions))
-        return done[key]
+        found = done.get(key)
+        if found is not None:
+            return found
+        if isinstance(node, Terminal):
+            found = node if leaf is None else leaf(node)
+        elif isinstance(node, Chance):
+            outcomes = tuple((name, p, rebuild(child)) for name, p, child in node.outcomes)
+            same = all(new[2] is old[2] for new, old in zip(outcomes, node.outcomes))
+            found = node if same else unchecked(Chance, outcomes, node.label)
+        else:
+            actions = tuple((name, rebuild(child)) for name, child in node.actions)
+            name = node.infoset if infoset is None else infoset(node)
+            same = name == node.infoset and all(new[1] is old[1] for new, old in zip(actions, node.actions))
+            found = node if same else unchecked(Move, node.player, name, actions)
+        done[key] = found
+        return found
 
     with paused_gc():
         return GameTree(game.name, game.player_names, rebuild(game.root), game.parameters)
+
+
+def unchecked(kind: type, *values: object) -> TreeNode:
+    """A :class:`Chance` or :class:`Move` of these field values, without its checks.
+
+    For builders whose nodes are right by construction (the probabilities
+    exact fractions summing to one, the action names distinct): a rebuilt
+    node whose original passed them, or the poker builder's.
+    """
+    node = object.__new__(kind)
+    for name, value in zip(kind.__dataclass_fields__, values):  # type: ignore[attr-defined]
+        object.__setattr__(node, name, value)
+    return node  # type: ignore[return-value]
 
 
 def compile_tree(game: GameTree, *, max_leaves: int = 5_000_000) -> CompiledGame:

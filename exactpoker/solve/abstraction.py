@@ -35,9 +35,9 @@ from typing import Any
 
 import numpy as np
 
-from exactpoker.core.compiled import CompiledGame, SequenceLayout, TreeLayout
+from exactpoker.core.compiled import CompiledGame, SequenceLayout, TreeLayout, entry_keys
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.core.tree import GameTree, rebuild_tree
 from exactpoker.numbers import exact_str
 from exactpoker.solve.symmetry import Orbits, symmetry_orbits
 
@@ -179,7 +179,12 @@ def _merged_entries(compiled: CompiledGame, seq_maps: list[np.ndarray], layouts:
                     ) -> tuple[np.ndarray, np.ndarray]:
     """The payoff entries on the merged sequences, entries that meet added, all-zero ones dropped."""
     mapped = np.stack([seq_maps[q][compiled.sequences[:, q]] for q in range(compiled.num_players)], axis=1)
-    unique, inverse = np.unique(mapped, axis=0, return_inverse=True)
+    keys = entry_keys(mapped, tuple(layout.num_sequences for layout in layouts))
+    if keys is None:
+        unique, inverse = np.unique(mapped, axis=0, return_inverse=True)
+    else:  # one 1-D sort; the first entry of each key gives its row
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        unique = mapped[first]
     coefficients = compiled.coefficients
     bound = int(np.abs(coefficients).max(initial=0)) * max(1, len(coefficients))
     dtype = np.int64 if coefficients.dtype != object and bound < _INT64_SAFE else object
@@ -193,21 +198,6 @@ def relabel_infosets(game: GameTree, renames: list[dict[str, str]]) -> GameTree:
     """``game`` with player ``p``'s information set ``name`` renamed ``renames[p][name]`` (others kept).
 
     Giving two information sets one name merges them: the player can no longer
-    tell them apart.  Leaves are shared with ``game``.
+    tell them apart.  Subtrees with nothing renamed, and leaves, are shared with ``game``.
     """
-    done: dict[int, TreeNode] = {}
-
-    def rebuild(node: TreeNode) -> TreeNode:
-        key = id(node)
-        if key not in done:
-            if isinstance(node, Terminal):
-                done[key] = node
-            elif isinstance(node, Chance):
-                done[key] = Chance(tuple((name, p, rebuild(child)) for name, p, child in node.outcomes), node.label)
-            else:
-                done[key] = Move(node.player, renames[node.player].get(node.infoset, node.infoset),
-                                 tuple((name, rebuild(child)) for name, child in node.actions))
-        return done[key]
-
-    with paused_gc():
-        return GameTree(game.name, game.player_names, rebuild(game.root), game.parameters)
+    return rebuild_tree(game, infoset=lambda node: renames[node.player].get(node.infoset, node.infoset))

@@ -45,10 +45,11 @@ individualisation).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
-from exactpoker.core.compiled import CompiledGame, SequenceLayout
+from exactpoker.core.compiled import CompiledGame, SequenceLayout, entry_keys
 
 __all__ = ["LayoutArrays", "SymmetryGraph", "stable_colouring", "find_automorphism", "is_automorphism",
            "symmetry_orbits", "Orbits"]
@@ -158,11 +159,28 @@ class SymmetryGraph:
                    np.unique(kinds, return_inverse=True)[1].astype(np.int64), src[order], dst[order],
                    label[order].astype(np.int64))
 
-    def doubled(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The edges of two disjoint copies of the graph (the second copy's vertices shifted by :attr:`size`)."""
+    @property
+    def radices(self) -> tuple[int, ...]:
+        """Each player's number of sequences: the digits of an entry's key."""
+        return tuple(layout.num_sequences for layout in self.compiled.layouts)
+
+    @cached_property
+    def entry_index(self) -> tuple[np.ndarray | None, np.ndarray]:
+        """The entries' keys (:func:`~exactpoker.core.compiled.entry_keys`) sorted, and the entry of each;
+        ``(None, [])`` when the keys would overflow."""
+        keys = entry_keys(self.compiled.sequences, self.radices)
+        if keys is None:
+            return None, np.zeros(0, dtype=np.int64)
+        order = np.argsort(keys, kind="stable")
+        return keys[order], order
+
+    @cached_property
+    def doubled_edges(self) -> "_Edges":
+        """The edges of two disjoint copies of the graph (the second copy's vertices shifted by :attr:`size`),
+        prepared once for every search."""
         n = self.size
-        return (np.concatenate([self.src, self.src + n]), np.concatenate([self.dst, self.dst + n]),
-                np.concatenate([self.label, self.label]))
+        return _Edges.of(np.concatenate([self.src, self.src + n]), np.concatenate([self.dst, self.dst + n]),
+                         np.concatenate([self.label, self.label]))
 
 
 def _layout_edges(shape: LayoutArrays, seq0: int, inf0: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
@@ -185,6 +203,23 @@ def _coefficient_classes(coefficients: np.ndarray) -> np.ndarray:
                        np.int64, len(coefficients))
 
 
+@dataclass(frozen=True, eq=False)
+class _Edges:
+    """Edges sorted by source, prepared for :func:`_refine`: each edge's target and odd label hash, each
+    source's first edge."""
+
+    dst: np.ndarray
+    odd: np.ndarray
+    starts: np.ndarray
+    owners: np.ndarray
+
+    @classmethod
+    def of(cls, src: np.ndarray, dst: np.ndarray, label: np.ndarray) -> "_Edges":
+        odd = _mix(label.astype(np.uint64)) | np.uint64(1)
+        starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]]) if len(src) else np.zeros(0, np.int64)
+        return cls(dst, odd, starts, src[starts])
+
+
 def stable_colouring(colours: np.ndarray, src: np.ndarray, dst: np.ndarray, label: np.ndarray) -> np.ndarray:
     """Colour refinement to the coarsest stable colouring finer than ``colours`` (edges sorted by ``src``).
 
@@ -194,16 +229,18 @@ def stable_colouring(colours: np.ndarray, src: np.ndarray, dst: np.ndarray, labe
     sorted order of those pairs, so equal inputs get equal colours in any copy
     of the graph (what :func:`find_automorphism` relies on).
     """
-    odd = _mix(label.astype(np.uint64)) | np.uint64(1)
-    starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]]) if len(src) else np.zeros(0, np.int64)
-    owners = src[starts]
+    return _refine(colours, _Edges.of(src, dst, label))
+
+
+def _refine(colours: np.ndarray, edges: _Edges) -> np.ndarray:
+    """:func:`stable_colouring` on prepared edges."""
     colours = np.unique(colours, return_inverse=True)[1].astype(np.int64)
     count = int(colours.max(initial=-1)) + 1
     while True:
-        hashed = _mix(np.arange(count, dtype=np.uint64))[colours[dst]] * odd
+        hashed = _mix(np.arange(count, dtype=np.uint64))[colours][edges.dst] * edges.odd
         signature = np.zeros(len(colours), dtype=np.uint64)
-        if len(starts):
-            signature[owners] = np.add.reduceat(hashed, starts)
+        if len(edges.starts):
+            signature[edges.owners] = np.add.reduceat(hashed, edges.starts)
         order2 = np.lexsort((signature, colours))
         c, s = colours[order2], signature[order2]
         fresh = np.cumsum(np.r_[True, (c[1:] != c[:-1]) | (s[1:] != s[:-1])]) - 1
@@ -231,13 +268,12 @@ def find_automorphism(graph: SymmetryGraph, base: np.ndarray, u: int, v: int, *,
     :data:`MAX_STEPS` refinements did not find one.
     """
     n, cut = graph.size, graph.entry_offset
-    src, dst, label = graph.doubled()
     colours = np.concatenate([base, base])
     pairs = (np.array([u]), np.array([v]))
     for _ in range(MAX_STEPS):
         fresh = int(colours.max()) + 1 + np.arange(len(pairs[0]))
         colours[pairs[0]], colours[n + pairs[1]] = fresh, fresh
-        colours = stable_colouring(colours, src, dst, label)
+        colours = _refine(colours, graph.doubled_edges)
         first, second = colours[:cut], colours[n:n + cut]
         width = int(colours.max()) + 1
         sizes = np.bincount(first, minlength=width)
@@ -299,10 +335,17 @@ def is_automorphism(graph: SymmetryGraph, image: np.ndarray) -> bool:
             return False
         seq_maps.append(seqs)
     mapped = np.stack([seq_maps[q][compiled.sequences[:, q]] for q in range(compiled.num_players)], axis=1)
-    before = np.lexsort(compiled.sequences.T[::-1])
-    after = np.lexsort(mapped.T[::-1])
-    return bool(np.array_equal(compiled.sequences[before], mapped[after])
-                and np.array_equal(compiled.coefficients[before], compiled.coefficients[after]))
+    keys, order = graph.entry_index
+    if keys is None:  # the sequence tuples do not fit one int64 key: sort both lists of tuples
+        before, after = np.lexsort(compiled.sequences.T[::-1]), np.lexsort(mapped.T[::-1])
+        return bool(np.array_equal(compiled.sequences[before], mapped[after])
+                    and np.array_equal(compiled.coefficients[before], compiled.coefficients[after]))
+    # The image of each entry must be an entry (the images are distinct: a bijection) with the same coefficients.
+    wanted = entry_keys(mapped, graph.radices)
+    found = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+    return bool(np.array_equal(keys[found], wanted)
+                and np.array_equal(compiled.coefficients[order[found]], compiled.coefficients))
+
 
 
 def _keeps_layout(shape: LayoutArrays, seqs: np.ndarray, infs: np.ndarray) -> bool:
