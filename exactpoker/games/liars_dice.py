@@ -8,7 +8,8 @@ Rules (as ``snyd_or.py`` of github.com/thomasahle/snyd defines them)
 * Player 1 rolls ``dice[0]`` dice and player 2 rolls ``dice[1]`` dice, each
   die uniform on the faces ``1..sides``.  A player sees the own dice, in the
   order rolled (the stairs rule below depends on that order), never the
-  other's.
+  other's.  (The other rules depend on the multiset of faces only; the tree
+  deals multisets, see "Size" below.)
 * Player 1 bids first; then the players alternate.  A bid is a pair
   ``(count, face)``, read "at least ``count`` dice show ``face``"; bids are
   ordered by count, then by face, and each bid must be higher than the
@@ -45,8 +46,15 @@ The rule decides which bids exist and which dice count as ``face``
 
 Size, counted without building (:meth:`LiarsDice.size`): with ``B`` bids the
 bid histories are the ``2^B`` increasing subsets of the bids, so each deal has
-``2^B`` decision nodes and ``2^B - 1`` leaves, and a player with ``R`` possible
-rolls has ``R (2^B - 1) + 1`` sequences.
+``2^B`` decision nodes and ``2^B - 1`` leaves, and a player with ``R`` distinct
+rolls has ``R (2^B - 1) + 1`` sequences.  Under the normal, joker and openspiel
+rules only the multiset of a player's faces matters, so the tree deals the
+``C(sides + k - 1, k)`` multisets of ``k`` dice, each with the probability of
+its ordered rolls (:meth:`LiarsDice.weight`): a lossless abstraction built
+into the rules (A. Gilpin, T. Sandholm, "Lossless abstraction of imperfect
+information games", J. ACM 54(5), 2007), e.g. 21 instead of 36 rolls of two
+six-sided dice; under the stairs rule the order counts and all ``sides^k``
+ordered rolls are dealt.
 
 References
 ----------
@@ -56,12 +64,15 @@ floating-point LP, Glop, printed as fractions by ``limit_denominator``).
 D. Koller, N. Megiddo, "The complexity of two-person zero-sum games in
 extensive form", Games and Economic Behavior 4 (1992): the sequence-form LP
 that ``snyd`` and exactpoker both solve.
+A. Gilpin, T. Sandholm, "Lossless abstraction of imperfect information games",
+Journal of the ACM 54(5), 2007: merging isomorphic information sets.
 M. Lanctot et al., "OpenSpiel", arXiv:1908.09453 (2019): ``liars_dice``.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -124,9 +135,31 @@ class LiarsDice:
         lowest = 2 if self.rule in ("joker", "stairs") else 1
         return tuple((count, face) for count in range(1, total + 1) for face in range(lowest, self.sides + 1))
 
+    def ordered(self) -> bool:
+        """Whether the order of a player's dice matters: only under the stairs rule (a stair in the order rolled)."""
+        return self.rule == "stairs"
+
     def rolls(self, player: int) -> tuple[tuple[int, ...], ...]:
-        """The rolls of ``player`` (0 or 1), dice in the order rolled; each is equally likely."""
-        return tuple(itertools.product(range(1, self.sides + 1), repeat=self.dice[player]))
+        """The distinct rolls of ``player`` (0 or 1), each standing for :meth:`weight` equally likely ordered rolls.
+
+        Under the stairs rule the dice are kept in the order rolled; under the
+        other rules only the multiset of faces counts, so a roll is its faces
+        sorted (a lossless abstraction: the rolls ``(1, 2)`` and ``(2, 1)``
+        lead to identical subgames, cf. Gilpin and Sandholm's GameShrink).
+        """
+        faces, k = range(1, self.sides + 1), self.dice[player]
+        if self.ordered():
+            return tuple(itertools.product(faces, repeat=k))
+        return tuple(itertools.combinations_with_replacement(faces, k))
+
+    def weight(self, roll: tuple[int, ...]) -> int:
+        """How many ordered rolls ``roll`` stands for: 1 under the stairs rule, else the multinomial coefficient."""
+        if self.ordered():
+            return 1
+        weight = math.factorial(len(roll))
+        for face in set(roll):
+            weight //= math.factorial(roll.count(face))
+        return weight
 
     def counts(self, roll: tuple[int, ...], face: int) -> int:
         """How many dice of one player's ``roll`` count as ``face`` under the rule."""
@@ -138,7 +171,7 @@ class LiarsDice:
     def size(self) -> DiceSize:
         """The tree's size, counted without building it (see the module docstring)."""
         b = len(self.bids())
-        r1, r2 = (self.sides ** d for d in self.dice)
+        r1, r2 = (self.sides**d if self.ordered() else math.comb(self.sides + d - 1, d) for d in self.dice)
         deals = r1 * r2
         histories = 2**b
         return DiceSize(
@@ -162,10 +195,11 @@ class LiarsDice:
         guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
                       f"library:{self.name} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
         rolls1, rolls2 = self.rolls(0), self.rolls(1)
+        total1, total2 = (self.sides**d for d in self.dice)
         with paused_gc():
             root = Chance(tuple(
-                (_roll_name(d1), Fraction(1, len(rolls1)), Chance(tuple(
-                    (_roll_name(d2), Fraction(1, len(rolls2)), self._bidding(d1, d2)) for d2 in rolls2),
+                (_roll_name(d1), Fraction(self.weight(d1), total1), Chance(tuple(
+                    (_roll_name(d2), Fraction(self.weight(d2), total2), self._bidding(d1, d2)) for d2 in rolls2),
                     label=f"roll of player 2 (player 1 rolled {_roll_name(d1)})"))
                 for d1 in rolls1), label="roll of player 1")
         parameters = (("sides", self.sides), ("dice", f"{self.dice[0]}v{self.dice[1]}"), ("rule", self.rule))
