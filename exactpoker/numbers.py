@@ -136,7 +136,8 @@ def to_sympy(value: "Fraction | int | AlgebraicNumber") -> sympy.Expr:
 
 def exact_str(value: object) -> str:
     """``"p/q"``, ``"0"`` or ``"1"``: the exact string used in JSON output."""
-    if isinstance(value, (Fraction, int)):
-        value = Fraction(value)
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, Fraction):  # read its parts: no new Fraction (hundreds of thousands in a big table)
         return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     return str(value)

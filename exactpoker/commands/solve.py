@@ -47,7 +47,8 @@ def _solve(args: argparse.Namespace) -> None:
                   f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
     result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
                             all_equilibria=args.all, tables=loaded.tables, abstraction=not args.no_abstraction)
-    emit(args, result.to_dict(), _text(result))
+    data = result.to_dict()
+    emit(args, data, _text(result, data))
 
 
 def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
@@ -63,7 +64,8 @@ def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
         sequences = sum(layout.num_sequences for layout in compile_layouts(rules))
         guard.require(guard.compiled_game(sequences, deals), f"solve {args.game} ({deals} deals)")
     result = solve_rules(rules, **options)
-    return result.to_dict(), _text(result)
+    data = result.to_dict()
+    return data, _text(result, data)
 
 
 def _guarded_load(spec: str) -> "LoadedGame":
@@ -98,9 +100,9 @@ def _guarded_load(spec: str) -> "LoadedGame":
     return load_game(spec)
 
 
-def _text(result) -> str:
-    """The result; with ``--family`` each player's optimal strategies as exact vertices; with ``--all`` the sets."""
-    data = result.to_dict()
+def _text(result, data: dict) -> str:
+    """The result (``data`` its ``to_dict()``); with ``--family`` each player's optimal strategies as exact
+    vertices; with ``--all`` the sets."""
     lines = [str(result)] + _convex_sets_text(data) + _supports_text(data)
     for player, family in result.details.get("optimal strategies", {}).items():
         vertices = family["vertices"]
