@@ -70,9 +70,9 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
-from exactpoker import progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.games import kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
@@ -461,19 +461,20 @@ def _node_card(g: CompiledGame, k: int) -> tuple[int, int]:
     raise LookupError(k)  # pragma: no cover
 
 
-def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: object = DIGITS) -> SolveResult:
-    """An exact equilibrium at pot ``P``, certified sequentially rational.
+def equilibrium(cards: object, pot: object, *, digits: object = DIGITS) -> SolveResult:
+    """An exact certified equilibrium at pot ``P``: the library game solved by the one engine.
 
-    Seed 003's method, finished exactly: the regularised system (section 3)
-    is solved in floating point (continuation in ``epsilon`` from 1 down to
-    ``eps`` at this pot), its support is read, the indifference equations on
-    it are solved exactly (:func:`exactpoker.solve.support_solve.solve_exact`)
-    and the profile is checked by
-    :func:`exactpoker.certify_sequential.verify_sequential`.  ``strategies``
-    is keyed by node number; ``values`` are ``E_1, E_2, E_3``.  An
-    equilibrium of too high an algebraic degree is given by an isolating box
-    certified to ``digits`` decimal places (:func:`parse_digits`); rational and
-    algebraic ones are exact whatever ``digits``.
+    The rules are the library's ``kuhn3(cards=N, pot=P)``, solved by the
+    same entry point as ``exactpoker solve`` (:func:`exactpoker.games.kuhn3_library.solve`):
+    the N-player finish runs seed 003's method on any game (dominated choices
+    fixed, the regularised system of section 3 followed down in ``epsilon``,
+    the indifference equations on its support solved exactly) and the
+    dispatcher certifies the profile (:func:`exactpoker.certify.verify`, or
+    the isolating box proved in ball arithmetic).  ``strategies`` is keyed by
+    node number; ``values`` are ``E_1, E_2, E_3``.  An equilibrium of too
+    high an algebraic degree is given by an isolating box certified to
+    ``digits`` decimal places (:func:`parse_digits`); rational and algebraic
+    ones are exact whatever ``digits``.
 
     Raises
     ------
@@ -482,11 +483,7 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: obj
         the unique zero in an isolating box) is found on the support.
     """
     n, p, d = parse_cards(cards), parse_pot(pot), parse_digits(digits)
-    progress.stage(f"kuhn3: the regularised system over the {n}^3 deals")
-    x, trend = float_guide(n, p, eps=eps)
-    progress.stage("kuhn3: exact finish on the guide's support")
-    solution = exact_from_guide(n, p, x, digits=d, trend=trend)
-    return result_of(n, p, solution, "regularised system (seed 003), exact finish on its support")
+    return kuhn3_library.solve(n, p, d)
 
 
 def equilibrium_family(cards: object, pot: object) -> "Family":

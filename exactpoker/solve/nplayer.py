@@ -82,13 +82,29 @@ class NPlayerSolution:
     notes: tuple[str, ...]
     solved: CompiledGame
     ball: "BallSolution | None" = None
+    mixed: tuple[int, ...] = ()
+    pinned: tuple[tuple[int, object], ...] = ()
+
+    def _names(self) -> list[str]:
+        """Each variable of :attr:`solved` as ``player:information set``."""
+        return [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
+                for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
 
     def box_details(self) -> dict[str, object]:
         """The isolating box's system and box, exactly, variables named ``player:information set``."""
         assert self.ball is not None
-        names = [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
-                 for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
+        names = self._names()
         return self.ball.describe(lambda k: names[k])
+
+    def support_details(self) -> dict[str, list[object]]:
+        """The support's mixed choices and those pinned at simple rationals, named ``player:information set``.
+
+        ``mixed`` lists the interior variables of the support (stage 2),
+        ``pinned`` the ``[name, value]`` of those left free by the
+        indifference equations and set at a simple rational (stage 3).
+        """
+        names = self._names()
+        return {"mixed": [names[k] for k in self.mixed], "pinned": [[names[k], value] for k, value in self.pinned]}
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -152,7 +168,8 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     profile = solution.profile if form is None else form.lift(solution.profile)
-    return NPlayerSolution(profile, stage, tuple(notes), game, ball)
+    return NPlayerSolution(profile, stage, tuple(notes), game, ball, tuple(solution.interior),
+                           tuple((k, solution.x[k]) for k in solution.pinned))
 
 
 def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:
