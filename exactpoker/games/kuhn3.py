@@ -70,7 +70,6 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
-from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.games import kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
@@ -427,21 +426,13 @@ def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str,
     table = node_table(g, solution.x)
     pinned = [_node_card(g, k) + (solution.x[k],) for k in solution.pinned]
     eq = solution.equilibrium(table)
-    notes = []
+    notes: list[str] = []
     if pinned:
         notes.append(f"{len(pinned)} (node, card) choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     details: dict[str, object] = {"pinned": [list(p) for p in pinned],
                                   "mixed": [list(_node_card(g, k)) for k in solution.interior]}
-    field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
-    if field is not None:
-        notes.append(f"the equilibrium is irrational: its entries lie in Q(theta), theta the root of a "
-                     f"degree-{field.degree} polynomial (details['field']); approximate values in "
-                     f"details['approximate']")
-        details["field"] = {"minimal_polynomial": str(field.minimal_polynomial), "degree": field.degree,
-                            "interval": list(field.interval)}
-        details["approximate"] = {"values": [float(v) for v in eq.values],
-                                  "strategies": {node: [float(v) for v in row] for node, row in table.items()}}
+    notes += kuhn3_library.add_field(details, eq.exact_values, table)
     from exactpoker.solve.support_solve import BallSolution
 
     if isinstance(solution, BallSolution):

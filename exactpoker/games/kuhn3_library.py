@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame
@@ -30,7 +30,7 @@ from exactpoker.games.library import game as library_game
 from exactpoker.results import SolveResult
 from exactpoker.solve.dispatch import solve_compiled
 
-__all__ = ["HISTORIES", "node_of", "node_tables", "solve", "present"]
+__all__ = ["HISTORIES", "node_of", "node_tables", "solve", "present", "add_field"]
 
 #: The betting before each of the seed's twelve nodes, as the library game writes it.
 HISTORIES = {"": 1, "c": 2, "cc": 3, "ccb": 4, "ccbf": 5, "ccbc": 6, "cb": 7, "cbf": 8, "cbc": 9,
@@ -82,18 +82,26 @@ def present(result: SolveResult) -> SolveResult:
         details["isolating_box"] = _box(details["isolating_box"])
     found = result.equilibria[0]  # shown in the seed's node tables, not the library's labels
     eq = type(found)(found.exact_values, found.exact_strategies, found.certificate, found.profile)
-    field = next((v.field for row in eq.exact_strategies.values() for v in row
-                  if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
-    if field is not None:
-        notes.append(f"the equilibrium is irrational: its entries lie in Q(theta), theta the root of a "
-                     f"degree-{field.degree} polynomial (details['field']); approximate values in "
-                     f"details['approximate']")
-        details["field"] = {"minimal_polynomial": str(field.minimal_polynomial), "degree": field.degree,
-                            "interval": list(field.interval)}
-        details["approximate"] = {"values": [float(v) for v in eq.exact_values],
-                                  "strategies": {node: [float(v) for v in row]
-                                                 for node, row in eq.exact_strategies.items()}}
+    notes += add_field(details, eq.exact_values, eq.exact_strategies)
     return replace(result, equilibria=(eq,), notes=tuple(notes), details=details)
+
+
+def add_field(details: dict[str, Any], values: Sequence[object], table: Mapping[str, Sequence[object]]) -> list[str]:
+    """``details["field"]`` and ``details["approximate"]`` of an equilibrium in one real number field; its note.
+
+    Nothing (no note) when every entry of the node ``table`` is rational or a
+    certified ball (an isolating box, described by the engine).
+    """
+    field = next((v.field for row in table.values() for v in row
+                  if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
+    if field is None:
+        return []
+    details["field"] = {"minimal_polynomial": str(field.minimal_polynomial), "degree": field.degree,
+                        "interval": list(field.interval)}
+    details["approximate"] = {"values": [float(v) for v in values],
+                              "strategies": {node: [float(v) for v in row] for node, row in table.items()}}
+    return [f"the equilibrium is irrational: its entries lie in Q(theta), theta the root of a degree-{field.degree} "
+            "polynomial (details['field']); approximate values in details['approximate']"]
 
 
 def _box(box: Mapping[str, Any]) -> dict[str, Any]:
