@@ -320,14 +320,19 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | NPlayerSolutio
     A profile given by an isolating box (``found.ball``) was proved an
     equilibrium in ball arithmetic from the game alone
     (:func:`exactpoker.certify_balls.certify_box`, on the binary form when the
-    game has larger information sets: the same payoffs); every other profile
-    is checked here exactly.
+    game has larger information sets: the same payoffs); an N-player profile
+    whose finish proved the sequential certificate on this game (which runs
+    :func:`verify` and also checks every information set) keeps it; every
+    other profile is checked here exactly.
     """
     if not isinstance(found, BehaviourProfile):
         if found.ball is not None:
             from exactpoker.certify_balls import ball_equilibrium
 
             return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
+        if found.certificate is not None and found.certificate.holds:
+            return Equilibrium.from_certificate(found.certificate, tables(compiled, found.profile), found.profile,
+                                                labelled=labelled_tables(compiled, found.profile))
         found = found.profile
     profile = found
     progress.stage("certifying the equilibrium exactly")

@@ -53,6 +53,7 @@ from exactpoker.errors import CertificationError, DegenerateSystemError, Invalid
 from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, strategy_count
 
 if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.certify_sequential import SequentialCertificate
     from exactpoker.solve.support_solve import BallSolution
 
 __all__ = ["NPlayerSolution", "solve_n_player", "pure_equilibria_n", "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS"]
@@ -74,7 +75,11 @@ class NPlayerSolution:
     of :attr:`solved`) carries the certificate proved in ball arithmetic from
     the game alone.  ``solved`` is the game the stages ran on: the game
     itself, or its binary form (:mod:`exactpoker.core.binary_form`) when an
-    information set has more than two actions.
+    information set has more than two actions.  ``certificate`` is the
+    finish's exact sequential certificate
+    (:func:`~exactpoker.certify_sequential.verify_sequential`: the Nash check
+    plus optimality at every information set) when it was proved on the game
+    itself, else None.
     """
 
     profile: BehaviourProfile
@@ -84,6 +89,7 @@ class NPlayerSolution:
     ball: "BallSolution | None" = None
     mixed: tuple[int, ...] = ()
     pinned: tuple[tuple[int, object], ...] = ()
+    certificate: "SequentialCertificate | None" = None
 
     def _names(self) -> list[str]:
         """Each variable of :attr:`solved` as ``player:information set``."""
@@ -168,8 +174,9 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     profile = solution.profile if form is None else form.lift(solution.profile)
+    sequential = solution.certificate if form is None and ball is None else None
     return NPlayerSolution(profile, stage, tuple(notes), game, ball, tuple(solution.interior),
-                           tuple((k, solution.x[k]) for k in solution.pinned))
+                           tuple((k, solution.x[k]) for k in solution.pinned), sequential)  # type: ignore[arg-type]
 
 
 def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:
