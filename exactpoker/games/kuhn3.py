@@ -52,10 +52,12 @@ Functions
     The seed's condition (1) (with the extra differentiation of section 3)
     at an exact profile; how often play reaches each node.
 :func:`equilibrium`, :func:`equilibrium_family`
-    An exact equilibrium at a rational pot, certified sequentially rational
-    (float guide: the regularised system of section 3; exact finish on its
-    support, rational or, beyond about ``1.1 P_min`` for ``N >= 5``, algebraic
-    in one real number field); the exact family of equilibria on that support (small ``N``).
+    An exact equilibrium at a rational pot: the library game ``kuhn3`` through
+    the one engine, as ``exactpoker solve`` solves it
+    (:mod:`exactpoker.games.kuhn3_library`; float guide: the regularised
+    system of section 3; exact finish on its support, rational, algebraic in
+    one real number field, or an isolating box); the exact family of
+    equilibria on the support of the seed's own guide (small ``N``).
 :mod:`exactpoker.games.kuhn3_branch`
     The seed's arc-length continuation in ``P`` (floats), exact equilibria
     at rational pots on it, and the branch as CSV.
@@ -459,9 +461,10 @@ def equilibrium(cards: object, pot: object, *, digits: object = DIGITS) -> Solve
     same entry point as ``exactpoker solve`` (:func:`exactpoker.games.kuhn3_library.solve`):
     the N-player finish runs seed 003's method on any game (dominated choices
     fixed, the regularised system of section 3 followed down in ``epsilon``,
-    the indifference equations on its support solved exactly) and the
-    dispatcher certifies the profile (:func:`exactpoker.certify.verify`, or
-    the isolating box proved in ball arithmetic).  ``strategies`` is keyed by
+    the indifference equations on its support solved exactly), certified
+    sequentially rational (:func:`exactpoker.certify_sequential.verify_sequential`,
+    which includes :func:`exactpoker.certify.verify`) or, for an isolating
+    box, in ball arithmetic.  ``strategies`` is keyed by
     node number; ``values`` are ``E_1, E_2, E_3``.  An equilibrium of too
     high an algebraic degree is given by an isolating box certified to
     ``digits`` decimal places (:func:`parse_digits`); rational and algebraic
