@@ -233,7 +233,7 @@ def test_n4_below_3_only_player_3_bets_and_nodes_7_to_12_unreached():
         eq = r.equilibria[0]
         assert all(v == 0 for v in eq.strategies["1"] + eq.strategies["2"])
         c = kuhn3.compiled(4, pot)
-        reach = kuhn3.reach_probabilities(c, eq.profile)
+        reach = kuhn3.reach_probabilities(c, kuhn3.profile_from_nodes(c, eq.exact_strategies))
         assert all(reach[node] == 0 for node in range(7, 13))
         assert all(reach[node] > 0 for node in range(1, 7))
         # bluff catching only with card 3, value with card 4 (section 2)
@@ -276,7 +276,8 @@ def test_condition_one_and_sequential_certificate():
     verdicts = kuhn3.condition_one(4, Fraction(7, 2), eq.strategies)
     assert not any("violated" in row for row in verdicts.values())
     c = kuhn3.compiled(4, Fraction(7, 2))
-    assert verify(c, eq.profile).holds and verify_sequential(c, eq.profile).holds
+    profile = kuhn3.profile_from_nodes(c, eq.exact_strategies)  # the seed's rules, compiled on their own
+    assert verify(c, profile).holds and verify_sequential(c, profile).holds
     # a non-credible threat: card 4 folds at node 4, where player 3's bet is still possible
     table = {k: list(v) for k, v in eq.strategies.items()}
     table["4"][3] = 0
@@ -321,7 +322,7 @@ def test_n5_irrational_equilibrium_certified():
     assert r.details["field"]["degree"] == 14
     assert [round(float(v), 6) for v in eq.values] == [-0.040318, 0.004429, 0.03589]
     g = kuhn3.compiled(5, Fraction(5, 2))
-    assert verify_sequential(g, eq.profile).holds
+    assert verify_sequential(g, kuhn3.profile_from_nodes(g, eq.exact_strategies)).holds
     out = json.loads(json.dumps(r.to_dict()))
     assert "CRootOf" in out["equilibria"][0]["strategies"]["1"][1]
 

@@ -54,7 +54,8 @@ def _low_pot(params: Mapping[str, Any]) -> dict[str, Any]:
 
     n, pot = params["cards"], params["pot"]
     eq = kuhn3.equilibrium(n, pot).equilibria[0]
-    reach = kuhn3.reach_probabilities(kuhn3.compiled(n, pot), eq.profile)
+    c = kuhn3.compiled(n, pot)
+    reach = kuhn3.reach_probabilities(c, kuhn3.profile_from_nodes(c, eq.exact_strategies))
     return {
         "players 1 and 2 check all holdings": all(v == 0 for v in eq.strategies["1"] + eq.strategies["2"]),
         "nodes not reached": [node for node in range(1, 13) if reach[node] == 0],

@@ -6,6 +6,9 @@
     exactpoker kuhn3 skp --pot P              # simplified Kuhn poker (N = 4, card 1 passive)
     exactpoker kuhn3 branch --cards N --pot-min A --pot-max B --csv FILE [--plot FILE]
 
+``kuhn3 --cards N --pot P`` is ``exactpoker solve 'library:kuhn3(cards=N,pot=P)'``
+(the same engine, equilibrium and certificate) in the seed's presentation
+(:mod:`exactpoker.games.kuhn3_library`).
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
 probability of the aggressive action (bet or call) for cards ``1..N``; the
 output's ``legend`` (a block at the end of the text) says who acts at each node

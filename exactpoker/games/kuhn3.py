@@ -52,10 +52,12 @@ Functions
     The seed's condition (1) (with the extra differentiation of section 3)
     at an exact profile; how often play reaches each node.
 :func:`equilibrium`, :func:`equilibrium_family`
-    An exact equilibrium at a rational pot, certified sequentially rational
-    (float guide: the regularised system of section 3; exact finish on its
-    support, rational or, beyond about ``1.1 P_min`` for ``N >= 5``, algebraic
-    in one real number field); the exact family of equilibria on that support (small ``N``).
+    An exact equilibrium at a rational pot: the library game ``kuhn3`` through
+    the one engine, as ``exactpoker solve`` solves it
+    (:mod:`exactpoker.games.kuhn3_library`; float guide: the regularised
+    system of section 3; exact finish on its support, rational, algebraic in
+    one real number field, or an isolating box); the exact family of
+    equilibria on the support of the seed's own guide (small ``N``).
 :mod:`exactpoker.games.kuhn3_branch`
     The seed's arc-length continuation in ``P`` (floats), exact equilibria
     at rational pots on it, and the branch as CSV.
@@ -70,9 +72,8 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
-from exactpoker import progress
-from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
+from exactpoker.games import kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
@@ -427,21 +428,13 @@ def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str,
     table = node_table(g, solution.x)
     pinned = [_node_card(g, k) + (solution.x[k],) for k in solution.pinned]
     eq = solution.equilibrium(table)
-    notes = []
+    notes: list[str] = []
     if pinned:
         notes.append(f"{len(pinned)} (node, card) choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     details: dict[str, object] = {"pinned": [list(p) for p in pinned],
                                   "mixed": [list(_node_card(g, k)) for k in solution.interior]}
-    field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
-    if field is not None:
-        notes.append(f"the equilibrium is irrational: its entries lie in Q(theta), theta the root of a "
-                     f"degree-{field.degree} polynomial (details['field']); approximate values in "
-                     f"details['approximate']")
-        details["field"] = {"minimal_polynomial": str(field.minimal_polynomial), "degree": field.degree,
-                            "interval": list(field.interval)}
-        details["approximate"] = {"values": [float(v) for v in eq.values],
-                                  "strategies": {node: [float(v) for v in row] for node, row in table.items()}}
+    notes += kuhn3_library.add_field(details, eq.exact_values, table)
     from exactpoker.solve.support_solve import BallSolution
 
     if isinstance(solution, BallSolution):
@@ -461,19 +454,21 @@ def _node_card(g: CompiledGame, k: int) -> tuple[int, int]:
     raise LookupError(k)  # pragma: no cover
 
 
-def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: object = DIGITS) -> SolveResult:
-    """An exact equilibrium at pot ``P``, certified sequentially rational.
+def equilibrium(cards: object, pot: object, *, digits: object = DIGITS) -> SolveResult:
+    """An exact certified equilibrium at pot ``P``: the library game solved by the one engine.
 
-    Seed 003's method, finished exactly: the regularised system (section 3)
-    is solved in floating point (continuation in ``epsilon`` from 1 down to
-    ``eps`` at this pot), its support is read, the indifference equations on
-    it are solved exactly (:func:`exactpoker.solve.support_solve.solve_exact`)
-    and the profile is checked by
-    :func:`exactpoker.certify_sequential.verify_sequential`.  ``strategies``
-    is keyed by node number; ``values`` are ``E_1, E_2, E_3``.  An
-    equilibrium of too high an algebraic degree is given by an isolating box
-    certified to ``digits`` decimal places (:func:`parse_digits`); rational and
-    algebraic ones are exact whatever ``digits``.
+    The rules are the library's ``kuhn3(cards=N, pot=P)``, solved by the
+    same entry point as ``exactpoker solve`` (:func:`exactpoker.games.kuhn3_library.solve`):
+    the N-player finish runs seed 003's method on any game (dominated choices
+    fixed, the regularised system of section 3 followed down in ``epsilon``,
+    the indifference equations on its support solved exactly), certified
+    sequentially rational (:func:`exactpoker.certify_sequential.verify_sequential`,
+    which includes :func:`exactpoker.certify.verify`) or, for an isolating
+    box, in ball arithmetic.  ``strategies`` is keyed by
+    node number; ``values`` are ``E_1, E_2, E_3``.  An equilibrium of too
+    high an algebraic degree is given by an isolating box certified to
+    ``digits`` decimal places (:func:`parse_digits`); rational and algebraic
+    ones are exact whatever ``digits``.
 
     Raises
     ------
@@ -482,11 +477,7 @@ def equilibrium(cards: object, pot: object, *, eps: float = EPSILON, digits: obj
         the unique zero in an isolating box) is found on the support.
     """
     n, p, d = parse_cards(cards), parse_pot(pot), parse_digits(digits)
-    progress.stage(f"kuhn3: the regularised system over the {n}^3 deals")
-    x, trend = float_guide(n, p, eps=eps)
-    progress.stage("kuhn3: exact finish on the guide's support")
-    solution = exact_from_guide(n, p, x, digits=d, trend=trend)
-    return result_of(n, p, solution, "regularised system (seed 003), exact finish on its support")
+    return kuhn3_library.solve(n, p, d)
 
 
 def equilibrium_family(cards: object, pot: object) -> "Family":

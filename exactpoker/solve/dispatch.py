@@ -121,6 +121,7 @@ def solve_compiled(
     tables: Tables = infoset_tables,
     params: Mapping[str, Any] | None = None,
     abstraction: bool = True,
+    digits: int = 30,
 ) -> SolveResult:
     """Exact, certified equilibria of ``compiled``, by the method its shape calls for.
 
@@ -152,6 +153,9 @@ def solve_compiled(
         one (not with ``all_pure``, ``family`` or ``all_equilibria``, which ask
         about every equilibrium); the sizes go to ``details["abstraction"]``
         and the lifted equilibrium is certified on the full game.
+    digits : int
+        Three or more players: the certified decimal places of an equilibrium
+        given by an isolating box (:func:`~exactpoker.solve.nplayer.solve_n_player`).
 
     Returns
     -------
@@ -175,7 +179,7 @@ def solve_compiled(
         elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
             profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
         else:
-            profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details)
+            profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details, digits)
         equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
         if family:
             details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
@@ -208,7 +212,7 @@ def _cycle_collector_paused(pause: bool) -> Iterator[None]:
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
-              notes: list[str], details: dict[str, Any]
+              notes: list[str], details: dict[str, Any], digits: int = 30
               ) -> tuple[list["BehaviourProfile | Checked | NPlayerSolution"], str]:
     """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` and ``details`` may grow."""
     players, zero_sum = compiled.num_players, compiled.is_zero_sum
@@ -246,9 +250,10 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
     else:
         from exactpoker.solve.nplayer import solve_n_player
 
-        found = solve_n_player(compiled)
+        found = solve_n_player(compiled, digits=digits)
         profiles, used = [found], f"float guide + exact finish ({found.stage})"
         notes.extend(found.notes)
+        details.update(found.support_details())
         if found.ball is not None:
             details["isolating_box"] = found.box_details()
     return profiles, used
@@ -372,7 +377,9 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | NPla
     equilibrium in ball arithmetic from the game alone
     (:func:`exactpoker.certify_balls.certify_box`, on the binary form when the
     game has larger information sets: the same payoffs); a :class:`Checked`
-    profile comes with :func:`verify`'s certificate on ``compiled``; every
+    profile comes with :func:`verify`'s certificate on ``compiled``; an N-player
+    profile whose finish proved the sequential certificate on this game (which
+    runs :func:`verify` and also checks every information set) keeps it; every
     other profile is checked here exactly.
     """
     if isinstance(found, Checked):
@@ -382,6 +389,9 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | NPla
             from exactpoker.certify_balls import ball_equilibrium
 
             return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
+        if found.certificate is not None and found.certificate.holds:
+            return Equilibrium.from_certificate(found.certificate, tables(compiled, found.profile), found.profile,
+                                                labelled=labelled_tables(compiled, found.profile))
         found = found.profile
     progress.stage("certifying the equilibrium exactly")
     return _equilibrium(compiled, found, verify(compiled, found), tables)

@@ -53,6 +53,7 @@ from exactpoker.errors import CertificationError, DegenerateSystemError, Invalid
 from exactpoker.solve.pure import PureProfile, all_choices, pure_realization, strategy_count
 
 if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.certify_sequential import SequentialCertificate
     from exactpoker.solve.support_solve import BallSolution
 
 __all__ = ["NPlayerSolution", "solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
@@ -80,7 +81,11 @@ class NPlayerSolution:
     of :attr:`solved`) carries the certificate proved in ball arithmetic from
     the game alone.  ``solved`` is the game the stages ran on: the game
     itself, or its binary form (:mod:`exactpoker.core.binary_form`) when an
-    information set has more than two actions.
+    information set has more than two actions.  ``certificate`` is the
+    finish's exact sequential certificate
+    (:func:`~exactpoker.certify_sequential.verify_sequential`: the Nash check
+    plus optimality at every information set) when it was proved on the game
+    itself, else None.
     """
 
     profile: BehaviourProfile
@@ -88,6 +93,14 @@ class NPlayerSolution:
     notes: tuple[str, ...]
     solved: CompiledGame
     ball: "BallSolution | None" = None
+    mixed: tuple[int, ...] = ()
+    pinned: tuple[tuple[int, object], ...] = ()
+    certificate: "SequentialCertificate | None" = None
+
+    def _names(self) -> list[str]:
+        """Each variable of :attr:`solved` as ``player:information set``."""
+        return [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
+                for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
 
     def lifted(self, lift: Callable[[BehaviourProfile], BehaviourProfile]) -> "NPlayerSolution":
         """This solution of a lossless abstraction, on the full game (``lift``:
@@ -96,21 +109,31 @@ class NPlayerSolution:
         Every member of an orbit plays its orbit's strategy; an equilibrium of
         the reduced game so lifted is one of the full game (Gilpin and
         Sandholm 2007, section 5).  An exact profile is checked again on the
-        full game by the dispatcher; an isolating box stays the reduced game's
+        full game by the dispatcher (the finish's sequential certificate, proved
+        on the reduced game, is dropped); an isolating box stays the reduced game's
         (its certificate proves the reduced equilibrium, the exactly checked
         automorphisms the rest).
         """
         notes = self.notes if self.ball is None else self.notes + (
             "the isolating box is the lossless abstraction's; its equilibrium, given to every member of each orbit, "
             "is the full game's",)
-        return replace(self, profile=lift(self.profile), notes=notes)
+        return replace(self, profile=lift(self.profile), notes=notes, certificate=None)  # the reduced game's
 
     def box_details(self) -> dict[str, object]:
         """The isolating box's system and box, exactly, variables named ``player:information set``."""
         assert self.ball is not None
-        names = [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
-                 for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
+        names = self._names()
         return self.ball.describe(lambda k: names[k])
+
+    def support_details(self) -> dict[str, list[object]]:
+        """The support's mixed choices and those pinned at simple rationals, named ``player:information set``.
+
+        ``mixed`` lists the interior variables of the support (stage 2),
+        ``pinned`` the ``[name, value]`` of those left free by the
+        indifference equations and set at a simple rational (stage 3).
+        """
+        names = self._names()
+        return {"mixed": [names[k] for k in self.mixed], "pinned": [[names[k], value] for k, value in self.pinned]}
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -209,7 +232,9 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     profile = solution.profile if form is None else form.lift(solution.profile)
-    return NPlayerSolution(profile, stage, tuple(notes), game, ball)
+    sequential = solution.certificate if form is None and ball is None else None
+    return NPlayerSolution(profile, stage, tuple(notes), game, ball, tuple(solution.interior),
+                           tuple((k, solution.x[k]) for k in solution.pinned), sequential)  # type: ignore[arg-type]
 
 
 def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:
