@@ -177,7 +177,7 @@ def solve_compiled(
         if all_equilibria:
             profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
         elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
-            profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details)
+            profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details, digits)
         else:
             profiles, used = _profiles(compiled, method, all_pure, shifted, notes, details, digits)
         equilibria = tuple(_certified(compiled, profile, tables) for profile in profiles)
@@ -260,7 +260,7 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
 
 
 def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[CompiledGame, Fraction] | None,
-                         notes: list[str], details: dict[str, Any]
+                         notes: list[str], details: dict[str, Any], digits: int = 30
                          ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
     """:func:`_profiles` on the lossless abstraction of ``compiled`` when it merges anything, lifted back."""
     from exactpoker.solve.abstraction import lossless_abstraction
@@ -270,10 +270,10 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
     progress.stage("looking for isomorphic information sets (lossless abstraction)")
     orbits = symmetry_orbits(compiled, min_merge=MIN_MERGE)
     if not orbits.generators:  # no automorphism: every orbit single, nothing to merge or rebuild
-        return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
+        return _profiles(compiled, method, False, shifted, notes, details, digits)  # type: ignore[return-value]
     found = lossless_abstraction(compiled, orbits)
     if not found.reduces:
-        return _profiles(compiled, method, False, shifted, notes, details)  # type: ignore[return-value]
+        return _profiles(compiled, method, False, shifted, notes, details, digits)  # type: ignore[return-value]
     summary = details["abstraction"] = found.summary()
     notes.append("Lossless abstraction: information sets " + _sizes_text(summary["information_sets"])
                  + ", sequences " + _sizes_text(summary["sequences"])
@@ -282,7 +282,7 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
     if method == "auto" and (compiled.is_zero_sum or shifted) and sum(_sizes(compiled)) >= BASIS_FROM:
         method = "basis"  # the full game's size decides: its reduction is as degenerate (Leduc: 2186 -> 674)
     profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
-                               notes, details)
+                               notes, details, digits)
     return [found.lift(_profile(p)) if isinstance(p, (BehaviourProfile, Checked)) else p.lifted(found.lift)
             for p in profiles], used
 
