@@ -34,17 +34,17 @@ method that cannot finish raises, it never returns an unchecked answer.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from exactpoker import progress
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.tree import paused_gc
 from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
@@ -173,7 +173,11 @@ def solve_compiled(
         details["constant-sum"] = exact_str(shifted[1])
 
     extras: dict[str, Any] = {}
-    with _cycle_collector_paused(players == 2):
+    # Python's cyclic collector paused for two-player solves (this package's own LP, Lemke and certificate
+    # code): the exact stages keep millions of acyclic integers and fractions alive, and the collector's full
+    # passes over them were a third of OpenSpiel's liars_dice exact solve (6.7 s against 4.2 s).  The
+    # N-player paths run sympy and keep the collector on.
+    with paused_gc() if players == 2 else nullcontext():
         if all_equilibria:
             profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
         elif abstraction and players >= 2 and not (all_pure or family) and _is_tree(compiled):
@@ -184,31 +188,6 @@ def solve_compiled(
         if family:
             details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
     return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details, extras)
-
-
-@contextmanager
-def _cycle_collector_paused(pause: bool) -> Iterator[None]:
-    """Python's cyclic garbage collector off for the solve (when ``pause``), restored after.
-
-    The exact stages allocate millions of integers and fractions (sparse LU,
-    certificate, strategy tables) and keep most of them alive, so the
-    collector's full passes, each proportional to every live object, grew
-    with the game: on OpenSpiel's liars_dice they were a third of the exact
-    solve (6.7 s against 4.2 s without them, this repository's machine).
-    Those objects form no reference cycles and reference counting frees them
-    as before; any cycle left behind is collected once the collector is back
-    on (as :mod:`timeit` does for the code it times).  Only two-player solves
-    pause it (this package's own LP, Lemke and certificate code); the
-    n-player paths run sympy and stay as they were.
-    """
-    enabled = gc.isenabled()
-    if pause:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
