@@ -258,7 +258,8 @@ def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[Com
                  + ", sequences " + _sizes_text(summary["sequences"])
                  + "; solved on the reduced game, certified on the full game.")
     reduced = found.reduced
-    if method == "auto" and (compiled.is_zero_sum or shifted) and sum(_sizes(compiled)) >= BASIS_FROM:
+    if method == "auto" and compiled.num_players == 2 and (compiled.is_zero_sum or shifted) \
+            and sum(_sizes(compiled)) >= BASIS_FROM:
         method = "basis"  # the full game's size decides: its reduction is as degenerate (Leduc: 2186 -> 674)
     profiles, used = _profiles(reduced, method, False, None if shifted is None else _constant_sum(reduced),
                                notes, details, digits)
