@@ -121,51 +121,43 @@ class BlockTriangular:
 
     def solve(self, rhs: list[object]) -> list[fmpq]:
         """``x`` with ``K x = rhs`` (``rhs`` by row, ``x`` by column)."""
-        x: list[fmpq] = [_ZERO] * self.size
-        for rows, cols, block in self.blocks:
-            if isinstance(block, _Scalar):  # most blocks: one equation, one unknown, not yet known
-                (i,), (j,) = rows, cols
-                total = fmpq(rhs[i])
-                for k, v in self.rows[i].items():
-                    if x[k]:
-                        total -= v * x[k]
-                x[j] = total / block.entry
-                continue
-            inside = set(cols)
-            local = []
-            for i in rows:
-                total = fmpq(rhs[i])
-                for j, v in self.rows[i].items():
-                    if j not in inside and x[j]:
-                        total -= v * x[j]
-                local.append(total)
-            for j, value in zip(cols, block.solve(local)):
-                x[j] = value
-        return x
+        return self._substitute(rhs, transpose=False)
 
     def solve_transpose(self, rhs: list[object]) -> list[fmpq]:
         """``w`` with ``K^T w = rhs`` (``rhs`` by column, ``w`` by row)."""
-        w: list[fmpq] = [_ZERO] * self.size
-        for rows, cols, block in reversed(self.blocks):
-            if isinstance(block, _Scalar):
-                (i,), (j,) = rows, cols
-                total = fmpq(rhs[j])
-                for k, v in self.columns[j].items():
-                    if w[k]:
-                        total -= v * w[k]
-                w[i] = total / block.entry
+        return self._substitute(rhs, transpose=True)
+
+    def _substitute(self, rhs: list[object], *, transpose: bool) -> list[fmpq]:
+        """Block substitution through the block triangular form: forward on ``K``, backward on ``K^T``.
+
+        Each block's equations (rows of ``K``, or columns for ``K^T``) lose the
+        terms of unknowns already known; a 1 x 1 block is then one division,
+        a larger one its own exact solve.
+        """
+        lines = self.columns if transpose else self.rows
+        unknown: list[fmpq] = [_ZERO] * self.size
+        for rows, cols, block in (reversed(self.blocks) if transpose else self.blocks):
+            equations, unknowns = (cols, rows) if transpose else (rows, cols)
+            if isinstance(block, _Scalar):  # most blocks: one equation, one unknown, not yet known
+                (e,), (u,) = equations, unknowns
+                total = fmpq(rhs[e])
+                for k, v in lines[e].items():
+                    if unknown[k]:
+                        total -= v * unknown[k]
+                unknown[u] = total / block.entry
                 continue
-            inside = set(rows)
+            inside = set(unknowns)
             local = []
-            for j in cols:
-                total = fmpq(rhs[j])
-                for i, v in self.columns[j].items():
-                    if i not in inside and w[i]:
-                        total -= v * w[i]
+            for e in equations:
+                total = fmpq(rhs[e])
+                for k, v in lines[e].items():
+                    if k not in inside and unknown[k]:
+                        total -= v * unknown[k]
                 local.append(total)
-            for i, value in zip(rows, block.solve_transpose(local)):
-                w[i] = value
-        return w
+            solved = block.solve_transpose(local) if transpose else block.solve(local)
+            for u, value in zip(unknowns, solved):
+                unknown[u] = value
+        return unknown
 
 
 class _Scalar:
