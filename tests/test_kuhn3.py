@@ -389,7 +389,7 @@ def test_the_papers_branch_is_the_engines_branch_of_the_library_game():
     """The seed's gain system and the library game's compiled one (independent), followed by one continuation."""
     from exactpoker.core.parametric import compile_parametric
     from exactpoker.games.library import parametric
-    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.gain_system import GainSystem
     from exactpoker.solve.parametric_branch import follow_branch
 
     papers = kuhn3_branch.branch(4, 3, Fraction(31, 10))

@@ -22,7 +22,8 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games import library
 from exactpoker.solve import continuation, nplayer
-from exactpoker.solve.continuation import GainSystem, guide_terms, trace_down
+from exactpoker.solve.continuation import trace_down
+from exactpoker.solve.gain_system import GainSystem, guide_terms
 from exactpoker.solve.dispatch import solve_compiled
 
 

@@ -82,7 +82,8 @@ from exactpoker.solve.dominance import card_range_dominance
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
-    from exactpoker.solve.continuation import GainSystem, Trend
+    from exactpoker.solve.continuation import Trend
+    from exactpoker.solve.gain_system import GainSystem
     from exactpoker.solve.support_family import Family
     from exactpoker.solve.support_solve import ExactSolution
 
@@ -273,7 +274,7 @@ def variable_index(g: CompiledGame, node: int, card: int) -> int:
     """The index of the behaviour variable ``x`` of ``(node, card)`` in the solvers' numbering.
 
     Variables are numbered player by player, each player's information sets in
-    layout order (see :class:`~exactpoker.solve.continuation.GainSystem`).
+    layout order (see :class:`~exactpoker.solve.gain_system.GainSystem`).
     """
     player = node_player(node)
     layout = g.layouts[player]
@@ -371,7 +372,7 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
     The seed's 22 dominated choices are fixed, and ``extra`` ``(node, card,
     value)`` triples fix more (SKP fixes card 1).
     """
-    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.gain_system import GainSystem
 
     n = parse_cards(cards)
     g3, g6 = compiled(n, 3), compiled(n, 6)

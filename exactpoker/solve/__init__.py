@@ -31,7 +31,8 @@ Two players, general-sum
     :mod:`~exactpoker.solve.lemke` (sequence-form Lemke, exact).
 
 Three or more players: :mod:`~exactpoker.solve.nplayer`, one staged entry point
-    dominance -> guide (:mod:`~exactpoker.solve.continuation`) -> support and exact finish
+    dominance -> guide (the gains of :mod:`~exactpoker.solve.gain_system` followed by
+    :mod:`~exactpoker.solve.continuation`) -> support and exact finish
     (:mod:`~exactpoker.solve.support_solve`: rational, algebraic by :mod:`~exactpoker.solve.elimination`
     and :mod:`~exactpoker.solve.algebraic_roots`, else an isolating box by
     :mod:`~exactpoker.solve.krawczyk`, proved by :mod:`exactpoker.certify_balls`) -> certificate;

@@ -9,7 +9,7 @@ three-player Kuhn poker of ``N`` cards, section 3), which
    (:func:`~exactpoker.solve.dominance.dominated_variables`, seed 003's
    section 2 for any game tree);
 1. **guide** -- the regularised system of counterfactual gains
-   (:class:`~exactpoker.solve.continuation.GainSystem`) followed down in
+   (:class:`~exactpoker.solve.gain_system.GainSystem`) followed down in
    ``epsilon`` by arc-length continuation
    (:func:`~exactpoker.solve.continuation.trace_down_trend`): floating point, a guide
    only;
@@ -63,7 +63,7 @@ __all__ = ["NPlayerSolution", "solve_n_player", "require_guide_size", "pure_equi
 MAX_PURE_PROFILES = 1 << 24
 #: Most cells of the dense sequence-form payoff tensor it builds on the way.
 MAX_SEQUENCE_CELLS = 1 << 24
-#: Most products one evaluation of the float guide may compute (:func:`~exactpoker.solve.continuation.guide_terms`,
+#: Most products one evaluation of the float guide may compute (:func:`~exactpoker.solve.gain_system.guide_terms`,
 #: on the binary form): the guide's time grows with them.  Measured on a shared machine: three-player Leduc on two
 #: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
 #: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
@@ -145,7 +145,7 @@ def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
     """The float guide's size of ``game`` (its binary form), refused before the guide is built when too large.
 
     Returns the number of products one evaluation computes
-    (:func:`~exactpoker.solve.continuation.guide_terms`).
+    (:func:`~exactpoker.solve.gain_system.guide_terms`).
 
     Raises
     ------
@@ -156,7 +156,7 @@ def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
         The guide's memory (:func:`exactpoker.guard.n_player_guide`) is over
         the limit in force.
     """
-    from exactpoker.solve.continuation import guide_terms
+    from exactpoker.solve.gain_system import guide_terms
 
     terms, limit = guide_terms(game), MAX_GUIDE_TERMS if max_terms is None else max_terms
     what = f"the N-player float guide ({_size(game)}, as binary choices; {len(game.sequences)} payoff entries, {terms} products)"
@@ -195,7 +195,8 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         The game is too large for the float guide (:func:`require_guide_size`).
     """
     from exactpoker.core.binary_form import binary_form, needs_binary_form
-    from exactpoker.solve.continuation import EPSILON, GainSystem, trace_down_trend
+    from exactpoker.solve.continuation import EPSILON, trace_down_trend
+    from exactpoker.solve.gain_system import GainSystem
     from exactpoker.solve.dominance import dominated_variables
     from exactpoker.solve.support_solve import BallSolution, solve_exact
 

@@ -65,7 +65,7 @@ class ParametricBranch:
 
 
 def _system(game: ParametricCompiled, lower: Fraction, upper: Fraction):  # noqa: ANN202 - a GainSystem
-    from exactpoker.solve.continuation import GainSystem
+    from exactpoker.solve.gain_system import GainSystem
 
     if game.game.degree != 1:
         raise InvalidParameterError(f"--over: a branch needs payoffs affine in {game.game.parameter}; "
@@ -80,7 +80,7 @@ def follow_branch(system: Any, low: float, high: float, *, eps: float = 1e-6,
                   max_steps: int = 20000) -> list[np.ndarray]:
     """Seed 003's branch (section 3): down in ``eps`` at ``low``, then arc-length continuation in the parameter.
 
-    ``system`` is a :class:`~exactpoker.solve.continuation.GainSystem`; each
+    ``system`` is a :class:`~exactpoker.solve.gain_system.GainSystem`; each
     point is the free variables followed by the parameter.  The branch may fold
     back; it stops when the parameter leaves ``[low, high]``.  Floats only.
     """

@@ -43,7 +43,7 @@ of the square system in a box proved by Krawczyk's test
 whose support is corrected at variables the float guide misread.
 :func:`exactpoker.solve.support_family.family` describes a support's equilibria symbolically.
 
-Variables are numbered as in :class:`~exactpoker.solve.continuation.GainSystem`:
+Variables are numbered as in :class:`~exactpoker.solve.gain_system.GainSystem`:
 player by player, each player's information sets in layout order.
 """
 
@@ -231,7 +231,7 @@ def solve_exact(
         A solution of the regularised system at a small ``epsilon``.
     jacobian : callable
         ``df/dx`` at a float point, all variables
-        (:meth:`~exactpoker.solve.continuation.GainSystem.gains`).
+        (:meth:`~exactpoker.solve.gain_system.GainSystem.gains`).
     fixed : mapping
         Variables fixed in advance (e.g. dominated choices) at 0 or 1.
     tol : float
