@@ -23,8 +23,8 @@ from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games import library
 from exactpoker.solve import continuation, nplayer
 from exactpoker.solve.continuation import trace_down
-from exactpoker.solve.gain_system import GainSystem, guide_terms
 from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.gain_system import GainSystem, guide_terms
 
 
 def kuhn3_binary():
@@ -45,6 +45,23 @@ def suited_three_player():
 def test_guide_terms_counts_the_products_of_the_built_system(game):
     compiled = game()
     assert guide_terms(compiled) == GainSystem.from_game(compiled).terms
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(-2, 2))
+def test_jacobian_and_slope_are_the_differences_of_the_gains(seed, t):
+    """The gains are affine in each variable and in ``t``: a difference quotient is the derivative (to rounding),
+    an independent check of the Jacobian's and the slope's shared products and coefficients."""
+    game = compile_tree(library.game("kuhn3", cards=4, pot=Fraction(3)))
+    system = GainSystem.from_games((0.0, game), (1.0, compile_tree(library.game("kuhn3", cards=4, pot=Fraction(5)))))
+    rng = np.random.default_rng(seed)
+    x = rng.random(system.num_vars)
+    f, jacobian, slope = system.evaluate(x, t)
+    assert np.allclose(system.evaluate(x, t + 1.0, jacobian=False)[0] - f, slope, atol=1e-12)
+    for k in rng.choice(system.num_vars, 5, replace=False):
+        step = np.zeros(system.num_vars)
+        step[k] = 1.0
+        assert np.allclose(system.evaluate(x + step, t, jacobian=False)[0] - f, jacobian[:, k], atol=1e-12)
 
 
 @settings(max_examples=15, deadline=None)

@@ -61,19 +61,31 @@ class _Slot:
 
 
 @dataclass
-class _Term:
-    """The part of ``f`` (one own step) or of ``df/dx`` (one own step, one other factor) of every entry.
+class _Sum:
+    """``out[row] = sum of (base + t * slope) * weight[column]`` over one sparse pattern: the gains or the Jacobian.
 
-    ``product`` are the slots whose probabilities multiply; ``index`` the
-    variable (for ``f``) or flat ``(k, l)`` position (for the Jacobian) each
-    entry adds to (a spare last position where a variable does not exist);
-    ``base`` and ``slope`` the owner's payoff coefficients times the signs.
+    ``matrix`` is the CSR pattern (rows: variables, or the Jacobian's reached
+    ``(k, l)`` positions; columns: ``(product, entry)`` pairs); its data are
+    the coefficients at the last ``t`` asked (:meth:`at`), ``base`` and
+    ``slope`` the owner's payoff coefficients times the action signs, in the
+    matrix's data order.
     """
 
-    product: tuple[int, ...]
-    index: np.ndarray
+    matrix: "scipy.sparse.csr_matrix"
     base: np.ndarray
     slope: np.ndarray
+    t: float | None = None
+
+    def at(self, t: float) -> "scipy.sparse.csr_matrix":
+        """The pattern with its coefficients at ``t`` (recomputed only when ``t`` changes)."""
+        if self.t != t:
+            np.add(self.base, t * self.slope, out=self.matrix.data)
+            self.t = t
+        return self.matrix
+
+    def slope_matrix(self) -> "scipy.sparse.csr_matrix":
+        """The pattern with the coefficients' derivatives in ``t`` (``df/dt``)."""
+        return scipy.sparse.csr_matrix((self.slope, self.matrix.indices, self.matrix.indptr), shape=self.matrix.shape)
 
 
 @dataclass
@@ -89,8 +101,12 @@ class GainSystem:
     a player's path to it).  The gain at an own step is the entry's
     coefficient times the product over the slots outside the step and its
     ancestors, and its derivative in another variable drops that variable's
-    slot too; the index sets of all these terms are computed once, so an
-    evaluation is a few vectorised products and one ``bincount``.
+    slot too.  Which products each term needs is worked out once; every
+    distinct product is the product of a shorter one (its slots but the last)
+    and one slot, so an evaluation computes each product with one vectorised
+    multiplication, then sums them into ``f``, ``df/dt`` and ``df/dx`` with
+    one sparse matrix-vector product each (:class:`_Sum`: the coefficients
+    sit in the matrices).
     """
 
     sequences: np.ndarray  # (E, players)
@@ -105,37 +121,42 @@ class GainSystem:
         n = self.num_vars
         var = np.stack([s.var for s in self.slots], axis=1)  # (E, D)
         # each step's probability is z[_pick] with z = (1 - x_0, x_0, 1 - x_1, x_1, ..., 1)
-        self._pick = np.where(var < 0, 2 * n, 2 * var + (np.stack([s.sign for s in self.slots], axis=1) > 0))
+        self._pick = np.where(var < 0, 2 * n, 2 * var + (np.stack([s.sign for s in self.slots], axis=1) > 0)).T.copy()
         self._free = np.array([k for k in range(n) if k not in self.fixed], dtype=np.int64)
         self._fixed_keys = np.array(sorted(self.fixed), dtype=np.int64)
         self._fixed_values = np.array([self.fixed[k] for k in sorted(self.fixed)], dtype=float)
-        self._gain_terms: list[_Term] = []
-        self._jacobian_terms: list[_Term] = []
+        self._products: list[tuple[int, ...]] = []  # the distinct products, each after its prefix
+        self._prefix: list[int] = []  # the number of each product's prefix (its slots but the last)
+        product_index: dict[tuple[int, ...], int] = {}
+        gains, jacobian = _Terms(n), _Terms((n + 1) ** 2 - 1)
         for a, own in enumerate(self.slots):
             # the slots of an entry's weight seen from own step a: all but a and its ancestors
             keep = tuple(b for b, s in enumerate(self.slots) if s.player != own.player or s.depth > own.depth)
             k = np.where(own.var >= 0, own.var, n)
             base, slope = self.base[:, own.player] * own.sign, self.slope[:, own.player] * own.sign
-            self._gain_terms.append(_Term(keep, k, base, slope))
+            gains.add(self._product(keep, product_index), k, base, slope)
             for b in keep:
                 other = self.slots[b]
                 index = np.where((own.var >= 0) & (other.var >= 0), k * (n + 1) + other.var, (n + 1) ** 2 - 1)
-                self._jacobian_terms.append(_Term(tuple(c for c in keep if c != b), index, base * other.sign,
-                                                  slope * other.sign))
-        # sum the terms' values into f (and df/dt) and df/dx: sparse 0/1 matrices, built once
-        self._gain_sum = _summation(self._gain_terms, n)
-        self._gain_base = np.concatenate([term.base for term in self._gain_terms])
-        self._gain_slope = np.concatenate([term.slope for term in self._gain_terms])
+                jacobian.add(self._product(tuple(c for c in keep if c != b), product_index), index,
+                             base * other.sign, slope * other.sign)
+        self.terms = gains.count + jacobian.count
+        size = len(self.sequences)
+        self._gains = gains.summed(size, len(self._products))
         # only the (k, l) positions some term reaches: the Jacobian of a large game is sparse
-        summation = _summation(self._jacobian_terms, (n + 1) ** 2 - 1)
-        self._jacobian_positions = np.flatnonzero(np.diff(summation.indptr))
-        self._jacobian_sum = summation[self._jacobian_positions]
-        self._jacobian_base = np.concatenate([term.base for term in self._jacobian_terms])
-        self._jacobian_slope = np.concatenate([term.slope for term in self._jacobian_terms])
-        # work space, reused: large temporaries are otherwise mapped and unmapped at every evaluation
-        self._gain_work = np.empty((2, len(self._gain_base)))
-        self._jacobian_work = np.empty((2, len(self._jacobian_base)))
-        self._at_t: tuple[float, np.ndarray, np.ndarray] | None = None
+        self._jacobian_positions, self._jacobian = jacobian.summed_compressed(size, len(self._products))
+        self._gain_slopes = self._gains.slope_matrix()
+        self._weights = np.empty((len(self._products), size))  # reused: large temporaries are otherwise remapped
+
+    def _product(self, slots: tuple[int, ...], index: dict[tuple[int, ...], int]) -> int:
+        """The number of the product of ``slots``, adding it (and its prefixes) to the products to compute."""
+        if slots not in index:
+            if len(slots) > 1:
+                self._product(slots[:-1], index)
+            index[slots] = len(self._products)
+            self._products.append(slots)
+            self._prefix.append(index[slots[:-1]] if len(slots) > 1 else -1)
+        return index[slots]
 
     @classmethod
     def from_game(cls, game: CompiledGame, fixed: Mapping[int, float] | None = None) -> "GainSystem":
@@ -178,11 +199,6 @@ class GainSystem:
         return cls(sequences, base, slope, slots, total, dict(fixed or {}), tuple(offsets))
 
     @property
-    def terms(self) -> int:
-        """The products one evaluation computes (gains and Jacobian): :func:`guide_terms` before it is built."""
-        return len(self._gain_base) + len(self._jacobian_base)
-
-    @property
     def jacobian_density(self) -> float:
         """The share of ``df/dx``'s entries that some term reaches (its structural non-zeros)."""
         return len(self._jacobian_positions) / max(self.num_vars, 1) ** 2
@@ -204,14 +220,14 @@ class GainSystem:
     # -- evaluation ------------------------------------------------------------------------
 
     def _factors(self, x: np.ndarray) -> np.ndarray:
-        """``(E, slots)``: the probability of each step of the entries' paths (1 where padded)."""
+        """``(slots, E)``: the probability of each step of the entries' paths (1 where padded)."""
         z = np.empty(2 * self.num_vars + 1)
         z[0:-1:2], z[1::2], z[-1] = 1.0 - x, x, 1.0
         return z[self._pick]
 
     def payoffs(self, x: np.ndarray, t: float) -> np.ndarray:
         """Every player's expected payoff at ``x`` (all variables) and ``t``."""
-        weight = self._factors(x).prod(axis=1)
+        weight = self._factors(x).prod(axis=0)
         return (self.base + t * self.slope).T @ weight
 
     def evaluate(self, x: np.ndarray, t: float, *, jacobian: bool = True, sparse: bool = False
@@ -222,15 +238,11 @@ class GainSystem:
         only): the guide of a large game (three-player Leduc) solves with it.
         """
         n = self.num_vars
-        gain_coefficients, jacobian_coefficients = self._coefficients(t)
-        columns = self._factors(x).T.copy()
-        weight, value = _products(columns, self._gain_terms, self._gain_work)
-        ft = self._gain_sum @ np.multiply(self._gain_slope, weight, out=value)
-        f = self._gain_sum @ np.multiply(gain_coefficients, weight, out=value)
+        weights = self._weighted(self._factors(x))
+        f, ft = self._gains.at(t) @ weights, self._gain_slopes @ weights
         if not jacobian:
             return f, None, ft
-        weight, value = _products(columns, self._jacobian_terms, self._jacobian_work)
-        entries = self._jacobian_sum @ np.multiply(jacobian_coefficients, weight, out=value)
+        entries = self._jacobian.at(t) @ weights
         rows, columns = np.divmod(self._jacobian_positions, n + 1)
         if sparse:
             return f, scipy.sparse.csr_matrix((entries, (rows, columns)), shape=(n, n)), ft
@@ -238,12 +250,17 @@ class GainSystem:
         J[rows, columns] = entries
         return f, J, ft
 
-    def _coefficients(self, t: float) -> tuple[np.ndarray, np.ndarray]:
-        """The gain and Jacobian terms' payoff coefficients at ``t``, kept for the last ``t`` (a trace in epsilon
-        holds it fixed)."""
-        if self._at_t is None or self._at_t[0] != t:
-            self._at_t = (t, self._gain_base + t * self._gain_slope, self._jacobian_base + t * self._jacobian_slope)
-        return self._at_t[1], self._at_t[2]
+    def _weighted(self, factors: np.ndarray) -> np.ndarray:
+        """Every distinct product of the entries' step probabilities, flat (product by product)."""
+        weights = self._weights
+        for i, slots in enumerate(self._products):
+            if not slots:
+                weights[i].fill(1.0)
+            elif len(slots) == 1:
+                weights[i] = factors[slots[0]]
+            else:
+                np.multiply(weights[self._prefix[i]], factors[slots[-1]], out=weights[i])
+        return weights.ravel()
 
     def gains(self, x: np.ndarray, t: float, *, jacobian: bool = False, slope_only: bool = False
               ) -> tuple[np.ndarray, np.ndarray | None]:
@@ -270,8 +287,8 @@ def guide_terms(game: CompiledGame) -> int:
     An entry's path has one slot a step of each player's longest path (``S``
     slots in all); the gain at own step ``a`` multiplies the slots kept from
     ``a`` and the Jacobian drops one more, so the Jacobian has
-    ``sum_a keep(a)`` terms an entry.  The system holds about
-    :data:`BYTES_PER_TERM` bytes a term: this is its size before it is built.
+    ``sum_a keep(a)`` terms an entry.  The system holds a few dozen bytes a
+    term (:func:`exactpoker.guard.n_player_guide`): this is its size before it is built.
     """
     longest = [int(sequence_depths(layout).max()) for layout in game.layouts]
     slots = sum(longest)
@@ -279,28 +296,46 @@ def guide_terms(game: CompiledGame) -> int:
     return len(game.sequences) * (slots + kept)
 
 
-def _summation(terms: Sequence[_Term], size: int) -> "scipy.sparse.csr_matrix":
-    """The 0/1 matrix adding the terms' entries (one after the other) into ``size`` positions.
+class _Terms:
+    """The terms of one sum, gathered while the system is built: each adds a product times a coefficient into one
+    position per entry (``size``: a spare position where a variable does not exist, dropped)."""
 
-    Entries whose ``index`` is ``size`` (a variable that does not exist) are dropped.
-    """
-    index = np.concatenate([term.index for term in terms])
-    used = np.nonzero(index < size)[0]
-    return scipy.sparse.csr_matrix((np.ones(len(used)), (index[used], used)), shape=(size, len(index)))
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.count = 0
+        self._products: list[int] = []
+        self._index: list[np.ndarray] = []
+        self._base: list[np.ndarray] = []
+        self._slope: list[np.ndarray] = []
+
+    def add(self, product: int, index: np.ndarray, base: np.ndarray, slope: np.ndarray) -> None:
+        self._products.append(product)
+        self._index.append(index)
+        self._base.append(base)
+        self._slope.append(slope)
+        self.count += len(index)
+
+    def summed(self, entries: int, products: int) -> _Sum:
+        """The terms as one sparse sum over ``(product, entry)`` weights, one row a position."""
+        rows, columns, base, slope = self._flat(entries)
+        return _sum(rows, columns, base, slope, self.size, products * entries)
+
+    def summed_compressed(self, entries: int, products: int) -> tuple[np.ndarray, _Sum]:
+        """:meth:`summed` with only the positions some term reaches as rows: ``(positions, sum)``."""
+        rows, columns, base, slope = self._flat(entries)
+        positions, rows = np.unique(rows, return_inverse=True)
+        return positions, _sum(rows, columns, base, slope, len(positions), products * entries)
+
+    def _flat(self, entries: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        rows = np.concatenate(self._index)
+        columns = np.concatenate([product * entries + np.arange(entries) for product in self._products])
+        used = rows < self.size
+        return rows[used], columns[used], np.concatenate(self._base)[used], np.concatenate(self._slope)[used]
 
 
-def _products(columns: np.ndarray, terms: Sequence[_Term], work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each term's product of ``columns`` rows, one after the other in ``work[0]`` (``work[1]`` is left free)."""
-    weight, size = work[0], columns.shape[1]
-    for i, term in enumerate(terms):
-        out = weight[i * size:(i + 1) * size]
-        rows = term.product
-        if not rows:
-            out.fill(1.0)
-        elif len(rows) == 1:
-            out[:] = columns[rows[0]]
-        else:
-            np.multiply(columns[rows[0]], columns[rows[1]], out=out)
-            for r in rows[2:]:
-                out *= columns[r]
-    return weight, work[1]
+def _sum(rows: np.ndarray, columns: np.ndarray, base: np.ndarray, slope: np.ndarray, size: int, width: int) -> _Sum:
+    """The CSR pattern of ``(rows, columns)`` (row by row, columns in the order given) and its coefficients."""
+    order = np.argsort(rows, kind="stable")
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=size))])
+    matrix = scipy.sparse.csr_matrix((np.empty(len(order)), columns[order], indptr), shape=(size, width))
+    return _Sum(matrix, base[order], slope[order])
