@@ -37,6 +37,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from exactpoker import progress
+from exactpoker.blas import one_thread
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.lazy import lazy
 from exactpoker.solve.gain_system import GainSystem
@@ -165,11 +166,13 @@ def _newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.nd
 
 
 def _linear_solve(A: "np.ndarray | scipy.sparse.spmatrix", rhs: np.ndarray) -> np.ndarray:
-    """The Newton step: a dense LU solve, or SuperLU for a sparse ``A`` (:data:`SPARSE_SIZE`, :data:`SPARSE_DENSITY`)."""
+    """The Newton step: a dense LU solve (on one BLAS thread: :mod:`exactpoker.blas`), or SuperLU for a sparse ``A``
+    (:data:`SPARSE_SIZE`, :data:`SPARSE_DENSITY`)."""
     try:
         if scipy.sparse.issparse(A):
             return sparse_linalg.splu(scipy.sparse.csc_matrix(A)).solve(rhs)
-        return np.linalg.solve(A, rhs)
+        with one_thread():
+            return np.linalg.solve(A, rhs)
     except (np.linalg.LinAlgError, RuntimeError):  # splu raises RuntimeError on a singular matrix
         raise DegenerateSystemError("newton(): singular Jacobian") from None
 
