@@ -20,7 +20,7 @@ command                                   peak RSS
 ``goldman-stone --a 3 --b 2 --n 300``     0.49 GB
 ``kuhn3 --cards 13 --pot 3``              > 0.12 GB
 ``kuhn3 --cards 20 --pot 3``              > 0.26 GB
-``kuhn3 --cards 26 --pot 3``              0.51 GB
+``kuhn3 --cards 26 --pot 3``              0.60 GB
 ``kuhn3 --cards 40 --pot 3``              > 1.6 GB
 ``kuhn3 --cards 60 --pot 3``              > 5.4 GB
 ``solve library:leduc(ranks=5)`` (build)  0.07 GB
