@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode
 
 __all__ = ["range_dominated", "dominated_variables", "card_range_dominance"]
 
@@ -40,58 +42,99 @@ def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
     """``{(player, information set): {dropped action index: kept action index}}`` (module docstring).
 
     Payoffs are compared by their rank among the tree's distinct payoffs (exact:
-    ranks order as the rationals do), so the walk over the tree compares integers.
+    ranks order as the rationals do).  The tree is read once into integer
+    arrays (:class:`_FlatTree`); the ranges below every node and the verdicts
+    at every decision are then whole-array operations, level by level.
     """
-    rank = _payoff_ranks(tree)
-    ranges: dict[int, tuple[tuple[int, int], ...]] = {}
-    verdicts: dict[tuple[int, str], dict[tuple[int, int], bool]] = {}
-    stack: list[tuple[TreeNode, bool]] = [(tree.root, False)]
-    players = range(tree.num_players)
-    while stack:
-        node, expanded = stack.pop()
-        if id(node) in ranges:
-            continue
-        if isinstance(node, Terminal):
-            ranges[id(node)] = tuple((rank[v], rank[v]) for v in node.payoffs)
-            continue
-        children = [child for _, child in node.actions] if isinstance(node, Move) else \
-            [child for _, prob, child in node.outcomes if prob > 0]
-        if not expanded:
-            stack.append((node, True))
-            stack.extend((child, False) for child in children if id(child) not in ranges)
-            continue
-        below = [ranges[id(child)] for child in children]
-        ranges[id(node)] = tuple((min(r[p][0] for r in below), max(r[p][1] for r in below)) for p in players)
-        if isinstance(node, Move):
-            _compare(verdicts.setdefault((node.player, node.infoset), {}), [r[node.player] for r in below])
-    return {key: _dropped(pairs) for key, pairs in verdicts.items() if _dropped(pairs)}
+    flat = _FlatTree(tree)
+    low, high = flat.ranges()
+    failed: dict[tuple[int, int, int], int] = {}  # (information set, keep, drop) -> nodes where keep fails
+    for arity, nodes in flat.moves_by_arity().items():
+        children = flat.children_of(nodes, arity)  # (m, arity): the child after each action
+        mover = flat.player[nodes][:, None]
+        worst, best = low[children, mover], high[children, mover]
+        for keep in range(arity):
+            for drop in range(arity):
+                if keep != drop:
+                    misses = np.bincount(flat.infoset[nodes], worst[:, keep] < best[:, drop], len(flat.infosets))
+                    for i in np.unique(flat.infoset[nodes]):
+                        failed[(int(i), keep, drop)] = int(misses[i])
+    pairs: dict[int, dict[tuple[int, int], bool]] = {}
+    for (i, keep, drop), misses in failed.items():
+        pairs.setdefault(i, {})[(keep, drop)] = misses == 0
+    return {flat.infosets[i]: _dropped(verdict) for i, verdict in pairs.items() if _dropped(verdict)}
 
 
-def _payoff_ranks(tree: GameTree) -> dict[Fraction, int]:
-    """Each distinct payoff of the tree's leaves and its rank in increasing order."""
-    values: set[Fraction] = set()
-    stack: list[TreeNode] = [tree.root]
-    seen: set[int] = set()
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, Terminal):
-            values.update(node.payoffs)
-        elif isinstance(node, Move):
-            stack.extend(child for _, child in node.actions)
-        else:
-            stack.extend(child for _, _, child in node.outcomes)
-    return {value: i for i, value in enumerate(sorted(values))}
+class _FlatTree:
+    """A game tree as integer arrays: its distinct nodes children first (post-order), each node's children after
+    each other in ``child`` (from ``start``), each leaf's payoff ranks, each decision's mover and information set."""
+
+    def __init__(self, tree: GameTree) -> None:
+        position: dict[int, int] = {}
+        height: list[int] = []
+        start, child, leaves, player, infoset = [0], [], {}, [], []
+        infosets: dict[tuple[int, str], int] = {}
+        stack: list[tuple[TreeNode, bool]] = [(tree.root, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if id(node) in position:
+                continue
+            kind = type(node)
+            if kind is Terminal:
+                kids = ()
+            elif kind is Move:
+                kids = [c for _, c in node.actions]
+            else:
+                kids = [c for _, prob, c in node.outcomes if prob > 0]
+            if kids and not expanded:
+                stack.append((node, True))
+                stack.extend((c, False) for c in kids if id(c) not in position)
+                continue
+            here = position[id(node)] = len(height)
+            below = [position[id(c)] for c in kids]
+            child.extend(below)
+            start.append(len(child))
+            height.append(1 + max(height[c] for c in below) if below else 0)
+            if kind is Terminal:
+                leaves[here] = node.payoffs
+            player.append(node.player if kind is Move else -1)
+            infoset.append(infosets.setdefault((node.player, node.infoset), len(infosets)) if kind is Move else -1)
+        self.num_players = tree.num_players
+        self.start, self.child = np.array(start), np.array(child, dtype=np.int64)
+        self.height, self.player, self.infoset = np.array(height), np.array(player), np.array(infoset)
+        self.infosets = list(infosets)
+        self.leaves = np.array(list(leaves), dtype=np.int64)
+        self.leaf_ranks = _ranks(list(leaves.values()), self.num_players)
+
+    def ranges(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(low, high)``, ``(nodes, players)``: the lowest and highest payoff rank at the leaves below each node."""
+        low = np.zeros((len(self.height), self.num_players), dtype=np.int64)
+        low[self.leaves] = self.leaf_ranks
+        high = low.copy()
+        for level in range(1, int(self.height.max(initial=0)) + 1):
+            nodes = np.flatnonzero(self.height == level)
+            counts = self.start[nodes + 1] - self.start[nodes]
+            firsts = np.cumsum(counts) - counts  # where each node's children begin among ``kids``
+            kids = self.child[np.repeat(self.start[nodes] - firsts, counts) + np.arange(counts.sum())]
+            low[nodes] = np.minimum.reduceat(low[kids], firsts)
+            high[nodes] = np.maximum.reduceat(high[kids], firsts)
+        return low, high
+
+    def moves_by_arity(self) -> dict[int, np.ndarray]:
+        """The decision nodes, grouped by their number of actions."""
+        moves = np.flatnonzero(self.player >= 0)
+        arity = self.start[moves + 1] - self.start[moves]
+        return {int(a): moves[arity == a] for a in np.unique(arity)}
+
+    def children_of(self, nodes: np.ndarray, arity: int) -> np.ndarray:
+        """``(len(nodes), arity)``: the children of decision nodes with ``arity`` actions each, in action order."""
+        return self.child[self.start[nodes][:, None] + np.arange(arity)]
 
 
-def _compare(verdict: dict[tuple[int, int], bool], below: list[Range]) -> None:
-    """Fold one node of an information set into the running verdict of every ordered pair (keep, drop)."""
-    for keep, (worst, _) in enumerate(below):
-        for drop, (_, best) in enumerate(below):
-            if keep != drop:
-                verdict[(keep, drop)] = verdict.get((keep, drop), True) and worst >= best
+def _ranks(payoffs: list[tuple[Fraction, ...]], players: int) -> np.ndarray:
+    """Each leaf's payoffs as their ranks among all the leaves' distinct payoffs (increasing)."""
+    rank = {value: i for i, value in enumerate(sorted({v for row in payoffs for v in row}))}
+    return np.array([[rank[v] for v in row] for row in payoffs], dtype=np.int64).reshape(len(payoffs), players)
 
 
 def _dropped(pairs: dict[tuple[int, int], bool]) -> dict[int, int]:
