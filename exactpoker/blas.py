@@ -8,27 +8,37 @@ descheduled thread.  Measured on the 2-core machine of the benchmarks, with
 two other jobs running: ``exactpoker kuhn3 --cards 26 --pot 3`` took 115 s
 (122 s of CPU) with OpenBLAS's default two threads and 63 s (48 s of CPU)
 with one.  Systems this small gain little from a second thread on an idle
-machine, so the guide's solves run on one.  `threadpoolctl
+machine, so the guide runs on one.  `threadpoolctl
 <https://github.com/joblib/threadpoolctl>`_ sets the limit for the
-duration of a block and restores it afterwards; its controller is made
-once, on first use (it looks up the loaded BLAS libraries).
+duration of a block and restores it afterwards.  Entering it looks up the
+loaded BLAS libraries (about 2 ms: numpy and scipy each load their own), so
+it is entered once per guide, not per solve: nested blocks inside an
+outer one do nothing.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
-from functools import lru_cache
+from contextlib import contextmanager
+from typing import Iterator
 
 __all__ = ["one_thread"]
 
-
-@lru_cache(maxsize=1)
-def _controller():  # noqa: ANN202 - threadpoolctl.ThreadpoolController, imported here (start-up time)
-    from threadpoolctl import ThreadpoolController
-
-    return ThreadpoolController()
+_depth = 0  # how many one_thread() blocks are open: only the outermost sets and lifts the limit
 
 
-def one_thread() -> AbstractContextManager:
-    """A context in which BLAS (numpy's and scipy's dense linear algebra) runs on one thread."""
-    return _controller().limit(limits=1, user_api="blas")
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """A block (or, as ``@one_thread()``, a function) in which BLAS -- numpy's and scipy's dense linear algebra --
+    runs on one thread."""
+    global _depth
+    if _depth:
+        yield
+        return
+    from threadpoolctl import threadpool_limits
+
+    _depth += 1
+    try:
+        with threadpool_limits(limits=1, user_api="blas"):
+            yield
+    finally:
+        _depth -= 1

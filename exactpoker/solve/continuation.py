@@ -128,6 +128,7 @@ class Regularised:
         return F, np.column_stack([Jx, Jl])
 
 
+@one_thread()
 def newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.ndarray, *, extra=None,
            tol: float = 1e-11, max_iter: int = 30) -> np.ndarray:
     """Newton's method on ``fun`` (square, or with one ``extra`` linear row ``(a, b)``: ``a.X = b``).
@@ -166,17 +167,17 @@ def _newton(fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]], X: np.nd
 
 
 def _linear_solve(A: "np.ndarray | scipy.sparse.spmatrix", rhs: np.ndarray) -> np.ndarray:
-    """The Newton step: a dense LU solve (on one BLAS thread: :mod:`exactpoker.blas`), or SuperLU for a sparse ``A``
-    (:data:`SPARSE_SIZE`, :data:`SPARSE_DENSITY`)."""
+    """The Newton step: a dense LU solve (on one BLAS thread: the public functions here run under
+    :func:`exactpoker.blas.one_thread`), or SuperLU for a sparse ``A`` (:data:`SPARSE_SIZE`, :data:`SPARSE_DENSITY`)."""
     try:
         if scipy.sparse.issparse(A):
             return sparse_linalg.splu(scipy.sparse.csc_matrix(A)).solve(rhs)
-        with one_thread():
-            return np.linalg.solve(A, rhs)
+        return np.linalg.solve(A, rhs)
     except (np.linalg.LinAlgError, RuntimeError):  # splu raises RuntimeError on a singular matrix
         raise DegenerateSystemError("newton(): singular Jacobian") from None
 
 
+@one_thread()
 def continue_branch(
     fun: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
     X0: np.ndarray,
@@ -247,6 +248,7 @@ def _quadratic(points: list[np.ndarray], delta: float) -> np.ndarray:
     return la * a + lb * b + lc * c
 
 
+@one_thread()
 def trace_epsilon(system: GainSystem, t: float, *, eps_start: float = 1.0, eps_end: float = 1e-7,
                   x0: np.ndarray | None = None, start_tol: float = 1e-11) -> np.ndarray:
     """A solution of the regularised system at ``eps_end``, followed down from ``eps_start``.
