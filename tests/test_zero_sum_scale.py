@@ -267,3 +267,22 @@ def test_verify_checks_afresh_each_time():
     wrong = BehaviourProfile(tuple(tuple((Fraction(1),) + (Fraction(0),) * (len(s) - 1) for s in strategy)
                                    for strategy in profile.strategies))
     assert not certify.verify(compiled, wrong).holds
+
+
+@pytest.mark.parametrize("name,options", [("kuhn", {}), ("leduc", {"ranks": 2}), ("ladder", {"n": 12, "sizes": (1, 2)})])
+@pytest.mark.parametrize("algorithm", ["dual simplex", "interior point"])
+def test_the_basis_read_from_highs_basic_variables_is_its_basis_status(name, options, algorithm):
+    """optimal_basis reads HiGHS's basic variables as one array: the same basis as its per-variable status."""
+    import highspy
+
+    lp = standard_lp(compile_tree(game(name, **options)))
+    columns, rows = optimal_basis(lp, algorithm)
+    solver = float_guide.quiet_highs()
+    solver.setOptionValue("solver", "simplex" if algorithm == "dual simplex" else "ipm")
+    float_guide.pass_lp(solver, lp)
+    solver.run()
+    basis, basic = solver.getBasis(), highspy.HighsBasisStatus.kBasic
+    assert basis.valid
+    assert columns == [j for j, status in enumerate(basis.col_status) if status == basic]
+    assert rows == [i for i, status in enumerate(basis.row_status) if status == basic]
+    assert len(columns) + len(rows) == lp.num_rows
