@@ -286,3 +286,26 @@ def test_the_basis_read_from_highs_basic_variables_is_its_basis_status(name, opt
     assert columns == [j for j, status in enumerate(basis.col_status) if status == basic]
     assert rows == [i for i, status in enumerate(basis.row_status) if status == basic]
     assert len(columns) + len(rows) == lp.num_rows
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.lists(st.dictionaries(st.integers(0, 5), st.integers(-5, 5).filter(bool), max_size=4), min_size=1, max_size=6),
+       st.sampled_from([1, 2**60]), st.data())
+def test_exact_products_with_the_lp_matrix_are_the_plain_sums(columns, scale, data):
+    """basis._Entries (object arrays, from the float copy or the exact columns) against plain Python sums."""
+    from flint import fmpq
+
+    from exactpoker.solve.basis import _Entries
+
+    columns = tuple({i: scale * v for i, v in sorted(column.items())} for column in columns)
+    lp = StandardLP(columns, (0,) * 6, {0: 1}, 3, 2)
+    fractions = st.fractions(min_value=-3, max_value=3, max_denominator=5).map(lambda f: fmpq(f.numerator, f.denominator))
+    duals = [data.draw(fractions) for _ in range(6)]
+    values = {j: data.draw(fractions) for j in range(len(columns))}
+    entries = _Entries.of(lp)
+    reduced = entries.reduced_costs(duals)
+    for j, column in enumerate(columns):
+        assert reduced[j] == lp.cost.get(j, 0) - sum((duals[i] * v for i, v in column.items()), fmpq(0))
+    product = entries.times(values)
+    for i in range(6):
+        assert product[i] == sum((values[j] * column.get(i, 0) for j, column in enumerate(columns)), fmpq(0))
