@@ -171,9 +171,9 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
         tried.append(algorithm)
         if len(tried) == 1:
             raise DegenerateSystemError("made to fail")
-        return optimal_basis(lp, algorithm, refinement)
+        return float_guide.float_optimum(lp, algorithm, refinement)
 
-    monkeypatch.setattr(zerosum, "optimal_basis", failing_first)
+    monkeypatch.setattr(zerosum, "float_optimum", failing_first)
     _, certificate, used = solve_zero_sum(compiled, method="basis")
     assert used == "basis" and certificate.holds
     assert tried == list(lp_algorithms(standard_lp(compiled)))

@@ -36,6 +36,7 @@ from flint import fmpq
 
 from exactpoker import progress
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.solve.reconstruct import reconstructed_optimum
 from exactpoker.solve.sequence_form import StandardLP
 from exactpoker.solve.sparse_exact import BlockTriangular
 
@@ -57,7 +58,8 @@ class BasicSolution:
 
 
 def solve_from_basis(
-    lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *, max_pivots: int = 50
+    lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *, max_pivots: int = 50,
+    guess: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> BasicSolution:
     """The exact optimum of ``lp`` from a (nearly) optimal basis.
 
@@ -71,6 +73,11 @@ def solve_from_basis(
     max_pivots : int
         How many exact simplex pivots may repair a basis that float noise
         left not quite optimal.
+    guess : (values, duals), optional
+        The float solver's vertex and multipliers on this basis: when their
+        rational reconstruction passes the exact optimality checks
+        (:func:`~exactpoker.solve.reconstruct.reconstructed_optimum`), that is
+        the answer, with no exact solve of the basis matrix.
 
     Raises
     ------
@@ -83,6 +90,11 @@ def solve_from_basis(
         raise DegenerateSystemError(
             f"a basis needs {lp.num_rows} members; got {len(basic_columns)} columns and {len(basic_rows)} rows"
         )
+    if guess is not None:
+        found = reconstructed_optimum(lp, list(basic_columns), list(basic_rows), *guess)
+        if found is not None:
+            primal, duals = found
+            return BasicSolution(primal, duals, _objective(lp, primal), 0, tuple(basic_columns), tuple(basic_rows))
     state = _Basis(lp, list(basic_columns), list(basic_rows))
     for pivots in range(max_pivots + 1):
         state.solve()
@@ -194,8 +206,7 @@ class _Basis:
         lp = self.lp
         primal = [_fraction(self.values[j]) if j in self.values else Fraction(0) for j in range(lp.num_cols)]
         duals = [_fraction(v) for v in self.duals]
-        objective = sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
-        return BasicSolution(primal, duals, objective, pivots, tuple(self.columns), tuple(self.rows))
+        return BasicSolution(primal, duals, _objective(lp, primal), pivots, tuple(self.columns), tuple(self.rows))
 
 
 @dataclass(frozen=True)
@@ -252,6 +263,10 @@ class _Entries:
             scale[:] = [v for _, v in chosen]
             np.add.at(total, self.rows[entries], self.values[entries] * np.repeat(scale, lengths))
         return total.tolist()
+
+
+def _objective(lp: StandardLP, primal: list[Fraction]) -> Fraction:
+    return sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
 
 
 def _smaller(best: tuple[fmpq, int] | None, candidate: tuple[fmpq, int]) -> tuple[fmpq, int]:

@@ -11,6 +11,8 @@ plans is used; the exact finish and the certificate do not depend on them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from exactpoker import progress
@@ -22,7 +24,7 @@ from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
 scipy = lazy("scipy")
 sp = lazy("scipy.sparse")
 
-__all__ = ["float_guides", "lp_algorithms", "optimal_basis", "pass_lp", "quiet_highs"]
+__all__ = ["FloatOptimum", "float_guides", "float_optimum", "lp_algorithms", "optimal_basis", "pass_lp", "quiet_highs"]
 
 
 def float_guides(compiled: CompiledGame, lp: SequenceFormLP) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -146,6 +148,26 @@ def optimal_basis(
     DegenerateSystemError
         If HiGHS does not report an optimal basis.
     """
+    found = float_optimum(lp, algorithm, refinement)
+    return found.columns, found.rows
+
+
+@dataclass(frozen=True)
+class FloatOptimum:
+    """HiGHS's optimal basis of a :class:`StandardLP` (basic columns, rows whose slack is basic) and, in floats,
+    its vertex (one value a column) and multipliers (one a row, signed so that ``M^T duals = cost`` on the
+    basic columns)."""
+
+    columns: list[int]
+    rows: list[int]
+    values: np.ndarray
+    duals: np.ndarray
+
+
+def float_optimum(
+    lp: StandardLP, algorithm: str = "dual simplex", refinement: tuple[np.ndarray, np.ndarray] | None = None
+) -> FloatOptimum:
+    """:func:`optimal_basis` with HiGHS's float vertex and multipliers (guesses for an exact reconstruction)."""
     progress.stage(f"float LP basis (HiGHS {algorithm}, {lp.num_rows} rows)")
     import highspy
 
@@ -163,7 +185,10 @@ def optimal_basis(
         raise DegenerateSystemError("HiGHS found no optimal basis: it reports no basic variables")
     basic = np.sort(basic.astype(np.int64))
     split = int(np.searchsorted(basic, 0))
-    return basic[split:].tolist(), np.sort(-1 - basic[:split]).tolist()
+    solution = solver.getSolution()
+    # HiGHS minimizes -cost: its row duals are the negatives of the multipliers of max cost
+    return FloatOptimum(basic[split:].tolist(), np.sort(-1 - basic[:split]).tolist(),
+                        np.asarray(solution.col_value, dtype=np.float64), -np.asarray(solution.row_dual, dtype=np.float64))
 
 
 def pass_lp(solver: "highspy._core._Highs", lp: StandardLP,

@@ -22,8 +22,10 @@ anything is returned:
 
 ``"basis"`` (float basis, exact vertex)
     HiGHS's simplex ends at an optimal *basis* of player I's LP
-    (:func:`exactpoker.solve.float_guide.optimal_basis`); the vertex of that
-    basis and its dual multipliers (player II's plan) are recomputed exactly,
+    (:func:`exactpoker.solve.float_guide.float_optimum`); the vertex of that
+    basis and its dual multipliers (player II's plan) are recomputed exactly
+    (read off HiGHS's floats by rational reconstruction where that passes the
+    exact checks, :mod:`exactpoker.solve.reconstruct`),
     optimality is checked exactly and repaired by exact pivots where float
     noise spoilt it (:mod:`exactpoker.solve.basis`).  Certified like the
     others.  This solves Leduc Hold'em (1093 sequences per player) in seconds.
@@ -45,7 +47,7 @@ from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError, NotZeroSumError
 from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.float_guide import float_guides, lp_algorithms, optimal_basis
+from exactpoker.solve.float_guide import float_guides, float_optimum, lp_algorithms
 from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp, standard_lp
 from exactpoker.solve.support import solve_on_support
 
@@ -138,7 +140,8 @@ def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate
     solution = None
     for algorithm in lp_algorithms(lp):
         try:
-            solution = solve_from_basis(lp, *optimal_basis(lp, algorithm))
+            found = float_optimum(lp, algorithm)
+            solution = solve_from_basis(lp, found.columns, found.rows, guess=(found.values, found.duals))
             break
         except DegenerateSystemError:
             continue
