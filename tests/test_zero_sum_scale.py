@@ -309,3 +309,17 @@ def test_exact_products_with_the_lp_matrix_are_the_plain_sums(columns, scale, da
     product = entries.times(values)
     for i in range(6):
         assert product[i] == sum((values[j] * column.get(i, 0) for j, column in enumerate(columns)), fmpq(0))
+
+
+def test_the_columns_are_built_only_when_asked_and_equal_the_arrays():
+    """standard_lp's exact columns are made from its arrays on first use: the same dicts as a tuple of them."""
+    lp = standard_lp(compile_tree(game("leduc", ranks=2)))
+    assert "_built" not in vars(lp.columns) and lp.num_cols == len(lp.columns)
+    starts, rows, floats = lp.csc()
+    assert "_built" not in vars(lp.columns)  # the float copy and the sizes need no dicts
+    built = tuple(lp.columns)
+    assert len(built) == lp.num_cols and lp.columns == built and lp.columns[3:5] == built[3:5]
+    for j, column in enumerate(built):
+        a, b = int(starts[j]), int(starts[j + 1])
+        assert list(column) == rows[a:b].tolist() and list(column.values()) == floats[a:b].astype(int).tolist()
+        assert all(type(v) is int for v in column.values())
