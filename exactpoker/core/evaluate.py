@@ -42,10 +42,12 @@ class SequenceValues:
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[np.ndarray, int]:
     """Rational weights as integers over one scale; algebraic weights as they are (scale 1)."""
-    if not all(isinstance(w, (int, Fraction)) for w in weights):
+    if not all(issubclass(kind, (int, Fraction)) for kind in {type(w) for w in weights}):
         return np.array(list(weights), dtype=object), 1
-    scale = math.lcm(*(w.denominator for w in weights))  # ints and Fractions both have numerator and denominator
-    ints = np.array([w.numerator * (scale // w.denominator) for w in weights], dtype=object)
+    ratios = [w.as_integer_ratio() for w in weights]  # ints and Fractions both have it
+    scale = math.lcm(*{d for _, d in ratios})
+    ints = np.empty(len(ratios), dtype=object)
+    ints[:] = [n if d == scale else n * (scale // d) for n, d in ratios]
     return ints, scale
 
 
