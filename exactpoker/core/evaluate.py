@@ -11,6 +11,7 @@ under best-response enumeration.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -99,9 +100,9 @@ def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fract
         maximum (ties are all kept, so pure best responses can be enumerated).
     """
     c = values.numerators
-    small = all(type(v) is int for v in c) and sum(map(abs, c)) < 2**62
+    small = {type(v) for v in c} <= {int} and sum(map(abs, c)) < 2**62
     scores = np.array(c, dtype=np.int64 if small else object)
-    tree = _Tree.of(layout)
+    tree = _trees.get(layout) or _trees.setdefault(layout, _Tree.of(layout))
     worth = np.zeros(layout.num_infosets, dtype=scores.dtype)
     for infosets, sequences, starts in tree.levels:  # deepest first; the children's worth is already in scores
         worth[infosets] = np.maximum.reduceat(scores[sequences], starts)
@@ -113,6 +114,10 @@ def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fract
         optimal[infoset].append(action)
     total = scores[0].item() if small else scores[0]
     return total / Fraction(values.denominator), [tuple(actions) for actions in optimal]
+
+
+#: Each layout's :class:`_Tree`, made once (a certificate asks for each player's best response twice or more).
+_trees: "weakref.WeakKeyDictionary[SequenceLayout, _Tree]" = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)

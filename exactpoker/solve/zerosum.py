@@ -195,13 +195,14 @@ def behaviour_profile_of_plans(compiled: CompiledGame, weights: list[list[Fracti
     for p, layout in enumerate(compiled.layouts):
         plan = weights[p]
         reach = [plan[layout.parent_sequence(infoset)] for infoset in range(layout.num_infosets)]
+        reached = [r.numerator > 0 for r in reach]  # r > 0 (ints and Fractions: the numerator has the sign)
         optimal: list[tuple[int, ...]] = []
-        if not all(r > 0 for r in reach):  # the best responses only fill unreached information sets
+        if not all(reached):  # the best responses only fill unreached information sets
             _, optimal = best_response(layout, sequence_values(compiled, p, weights))
         strategy = []
         for infoset, parent in enumerate(reach):
             seqs = layout.infoset_sequences(infoset)
-            if parent > 0:
+            if reached[infoset]:
                 strategy.append(tuple(_ratio(plan[s], parent) for s in seqs))
             else:
                 choice = optimal[infoset][0]
