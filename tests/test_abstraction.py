@@ -369,3 +369,17 @@ def test_the_early_stop_decides_as_the_stable_colouring_does(spec, min_merge):
     else:
         assert orbits.generators == searched.generators
         assert all(np.array_equal(a, b) for a, b in zip(orbits.representative, searched.representative))
+
+
+@pytest.mark.parametrize("spec", ["library:leduc(ranks=3)", "library:leduc", "library:kuhn", "openspiel:kuhn_poker",
+                                  "library:ladder(n=12,sizes=1;2)", "library:leduc(ranks=3,suits=False)"])
+def test_the_signature_bound_never_exceeds_the_orbits(spec):
+    """The one-pass signatures split information sets only where no automorphism can join them."""
+    from exactpoker.solve.symmetry import _signature_classes
+
+    compiled = _library(spec)
+    orbits = symmetry_orbits(compiled)  # the full search, no shortcut
+    count = sum(len(np.unique(r)) for r in orbits.representative)
+    assert 0 < _signature_classes(compiled) <= count
+    if orbits.generators:  # a game with symmetry: the bound must leave its merges possible
+        assert _signature_classes(compiled) < sum(layout.num_infosets for layout in compiled.layouts)

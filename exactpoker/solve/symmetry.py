@@ -370,6 +370,34 @@ def _keeps_layout(shape: LayoutArrays, seqs: np.ndarray, infs: np.ndarray) -> bo
                 and np.array_equal(seqs[1:], shape.firsts[infs[shape.owners]] + shape.actions))
 
 
+def _signature_classes(compiled: CompiledGame) -> int:
+    """A lower bound on the number of orbits of information sets, in one pass over the payoff entries.
+
+    Each sequence gets the wrapping sum of a hash of the coefficients of the
+    entries that end in it; each information set the sum, over its actions,
+    of a hash of (action number, its sequence's sum).  An automorphism keeps
+    all of these, so information sets with different signatures lie in
+    different orbits (equal hashes of different rows can only merge classes:
+    the bound stays a bound).  0 (no bound) when the coefficients are Python
+    integers.
+    """
+    if compiled.coefficients.dtype == object:
+        return 0
+    coefficients = compiled.coefficients.astype(np.int64).astype(np.uint64)
+    entry = _mix(coefficients[:, 0])
+    for k in range(1, coefficients.shape[1]):
+        entry = _mix(entry ^ _mix(coefficients[:, k] + np.uint64(k)))
+    classes = 0
+    for p, layout in enumerate(compiled.layouts):
+        shape = LayoutArrays.of(layout)
+        sequence = np.zeros(layout.num_sequences, dtype=np.uint64)
+        np.add.at(sequence, compiled.sequences[:, p].astype(np.int64), entry)
+        signature = np.zeros(layout.num_infosets, dtype=np.uint64)
+        np.add.at(signature, shape.owners, _mix(sequence[1:] + _mix(shape.actions.astype(np.uint64))))
+        classes += len(np.unique(signature))
+    return classes
+
+
 @dataclass(frozen=True)
 class Orbits:
     """Each player's information sets grouped by the automorphisms found.
@@ -415,6 +443,9 @@ def symmetry_orbits(compiled: CompiledGame, max_failures: int = MAX_FAILURES, mi
     information sets (an orbit lies inside a class), no search is made and
     every orbit is single: the bound is exact, the search would not pay.
     """
+    infosets = sum(layout.num_infosets for layout in compiled.layouts)
+    if min_merge > 0 and infosets - _signature_classes(compiled) < min_merge * infosets:
+        return _single(compiled)  # already the one-pass invariant leaves too few information sets to merge
     graph = SymmetryGraph.of(compiled)
     first_inf, cut = graph.inf_offsets[0], graph.entry_offset
 
