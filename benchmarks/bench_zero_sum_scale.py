@@ -67,7 +67,7 @@ def child(spec: str) -> None:
     from exactpoker.core.tree import compile_tree
     from exactpoker.formats import load_game
     from exactpoker.solve.dispatch import solve_compiled
-    from exactpoker.solve.float_guide import highs_model, quiet_highs
+    from exactpoker.solve.float_guide import pass_lp, quiet_highs
     from exactpoker.solve.sequence_form import standard_lp
 
     solve_compiled(compile_tree(load_game("library:kuhn").tree))  # first use's imports are not the solve's time
@@ -75,13 +75,13 @@ def child(spec: str) -> None:
     compiled = compile_tree(load_game(spec).tree)
     loaded = time.perf_counter() - start
     lp = standard_lp(compiled)
-    model, solver = highs_model(lp), quiet_highs()
-    solver.passModel(model)
+    solver = quiet_highs()
+    pass_lp(solver, lp)
     start = time.perf_counter()
     solver.run()
     floated = time.perf_counter() - start
     float_value = -solver.getInfo().objective_function_value / compiled.denominator
-    del solver, model, lp
+    del solver, lp
     start = time.perf_counter()
     result = solve_compiled(compiled)
     exact = time.perf_counter() - start

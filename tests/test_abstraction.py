@@ -322,3 +322,64 @@ def test_rebuild_tree_shares_what_does_not_change():
     # Only the subtree of the first player's first card holds the renamed set; the others stay shared.
     kept = [new is old for (_, _, new), (_, _, old) in zip(renamed.root.outcomes, game.root.outcomes)]
     assert kept == [False] + [True] * (len(kept) - 1)
+
+
+# -- the cheap parts of the search (issue 30's exact/float ratio) ---------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-2**40, 2**40)), min_size=1, max_size=40))
+def test_coefficient_classes_are_the_rows_lexicographic_ranks(rows):
+    from exactpoker.solve.symmetry import _coefficient_classes
+
+    coefficients = np.array(rows, dtype=np.int64)
+    expected = np.unique(coefficients, axis=0, return_inverse=True)[1].reshape(-1)
+    assert np.array_equal(_coefficient_classes(coefficients), expected)
+    as_objects = _coefficient_classes(coefficients.astype(object))  # Python ints: equal rows, equal classes
+    assert all((as_objects[a] == as_objects[b]) == (rows[a] == rows[b]) for a in range(len(rows)) for b in range(a))
+
+
+@pytest.mark.parametrize("spec", ["library:kuhn", "library:leduc", "openspiel:kuhn_poker",
+                                  "library:ladder(n=12,sizes=1;2)"])
+def test_layout_arrays_read_the_layout(spec):
+    from exactpoker.solve.symmetry import LayoutArrays
+
+    for layout in _library(spec).layouts:
+        arrays = LayoutArrays.of(layout)
+        sequences = [layout.infoset_sequences(i) for i in range(layout.num_infosets)]
+        assert arrays.firsts.tolist() == [s.start for s in sequences]
+        assert arrays.widths.tolist() == [len(s) for s in sequences]
+        assert arrays.parents.tolist() == [layout.parent_sequence(i) for i in range(layout.num_infosets)]
+
+
+@pytest.mark.parametrize("spec", ["library:leduc(ranks=3)", "library:ladder(n=12,sizes=1;2)", "library:kuhn"])
+@pytest.mark.parametrize("min_merge", [0.0, 0.05, 0.3, 0.99])
+def test_the_early_stop_decides_as_the_stable_colouring_does(spec, min_merge):
+    """Refinement stopped once too few information sets could merge: the same answer as at the stable colouring."""
+    compiled = _library(spec)
+    graph = SymmetryGraph.of(compiled)
+    base = stable_colouring(graph.colours, graph.src, graph.dst, graph.label)
+    first, cut = graph.inf_offsets[0], graph.entry_offset
+    mergeable = cut - first - len(np.unique(base[first:cut]))
+    orbits = symmetry_orbits(compiled, min_merge=min_merge)
+    searched = symmetry_orbits(compiled)  # no bound: the search runs
+    if mergeable < min_merge * (cut - first):
+        assert orbits.generators == 0 and orbits.failures == 0
+        assert all(np.array_equal(r, np.arange(len(r))) for r in orbits.representative)
+    else:
+        assert orbits.generators == searched.generators
+        assert all(np.array_equal(a, b) for a, b in zip(orbits.representative, searched.representative))
+
+
+@pytest.mark.parametrize("spec", ["library:leduc(ranks=3)", "library:leduc", "library:kuhn", "openspiel:kuhn_poker",
+                                  "library:ladder(n=12,sizes=1;2)", "library:leduc(ranks=3,suits=False)"])
+def test_the_signature_bound_never_exceeds_the_orbits(spec):
+    """The one-pass signatures split information sets only where no automorphism can join them."""
+    from exactpoker.solve.symmetry import _signature_classes
+
+    compiled = _library(spec)
+    orbits = symmetry_orbits(compiled)  # the full search, no shortcut
+    count = sum(len(np.unique(r)) for r in orbits.representative)
+    assert 0 < _signature_classes(compiled) <= count
+    if orbits.generators:  # a game with symmetry: the bound must leave its merges possible
+        assert _signature_classes(compiled) < sum(layout.num_infosets for layout in compiled.layouts)

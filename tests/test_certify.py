@@ -47,3 +47,42 @@ def test_matrix_certificate():
     half = [Fraction(1, 2)] * 2
     assert verify_matrix_game(pennies, half, half).holds
     assert not verify_matrix_game(pennies, [Fraction(1), Fraction(0)], half).holds
+
+
+@st.composite
+def _layouts_and_values(draw):
+    """A random player layout (each information set after the one holding its parent sequence) and coefficients:
+    small integers, or integers past 64 bits (the best response's Python-number path)."""
+    from exactpoker.core.compiled import TreeLayout
+
+    actions, parents, sequences = [], [], 1
+    for _ in range(draw(st.integers(0, 12))):
+        parents.append(draw(st.integers(0, sequences - 1)))
+        width = draw(st.integers(1, 3))
+        actions.append(tuple(f"a{k}" for k in range(width)))
+        sequences += width
+    layout = TreeLayout(tuple(f"I{i}" for i in range(len(actions))), tuple(actions), tuple(parents))
+    scale = draw(st.sampled_from([1, 2**70]))
+    numerators = tuple(scale * draw(st.integers(-3, 3)) for _ in range(sequences))
+    return layout, numerators
+
+
+@settings(deadline=None, max_examples=80)
+@given(found=_layouts_and_values(), denominator=st.integers(1, 7))
+def test_best_response_by_levels_is_backward_induction(found, denominator):
+    """The array best response (level by level) against a plain recursion over each information set's actions."""
+    from exactpoker.core.evaluate import SequenceValues, best_response
+
+    layout, c = found
+
+    def worth(infoset):  # the best over the actions: own coefficient plus the worth of what follows
+        return max(score(s) for s in layout.infoset_sequences(infoset))
+
+    def score(sequence):
+        return c[sequence] + sum(worth(j) for j in layout.children[sequence])
+
+    value, optimal = best_response(layout, SequenceValues(0, c, denominator))
+    assert value == Fraction(score(0), denominator)
+    for infoset in range(layout.num_infosets):
+        scores = [score(s) for s in layout.infoset_sequences(infoset)]
+        assert optimal[infoset] == tuple(a for a, v in enumerate(scores) if v == max(scores))

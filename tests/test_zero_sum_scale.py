@@ -171,9 +171,9 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
         tried.append(algorithm)
         if len(tried) == 1:
             raise DegenerateSystemError("made to fail")
-        return optimal_basis(lp, algorithm, refinement)
+        return float_guide.float_optimum(lp, algorithm, refinement)
 
-    monkeypatch.setattr(zerosum, "optimal_basis", failing_first)
+    monkeypatch.setattr(zerosum, "float_optimum", failing_first)
     _, certificate, used = solve_zero_sum(compiled, method="basis")
     assert used == "basis" and certificate.holds
     assert tried == list(lp_algorithms(standard_lp(compiled)))
@@ -267,3 +267,59 @@ def test_verify_checks_afresh_each_time():
     wrong = BehaviourProfile(tuple(tuple((Fraction(1),) + (Fraction(0),) * (len(s) - 1) for s in strategy)
                                    for strategy in profile.strategies))
     assert not certify.verify(compiled, wrong).holds
+
+
+@pytest.mark.parametrize("name,options", [("kuhn", {}), ("leduc", {"ranks": 2}), ("ladder", {"n": 12, "sizes": (1, 2)})])
+@pytest.mark.parametrize("algorithm", ["dual simplex", "interior point"])
+def test_the_basis_read_from_highs_basic_variables_is_its_basis_status(name, options, algorithm):
+    """optimal_basis reads HiGHS's basic variables as one array: the same basis as its per-variable status."""
+    import highspy
+
+    lp = standard_lp(compile_tree(game(name, **options)))
+    columns, rows = optimal_basis(lp, algorithm)
+    solver = float_guide.quiet_highs()
+    solver.setOptionValue("solver", "simplex" if algorithm == "dual simplex" else "ipm")
+    float_guide.pass_lp(solver, lp)
+    solver.run()
+    basis, basic = solver.getBasis(), highspy.HighsBasisStatus.kBasic
+    assert basis.valid
+    assert columns == [j for j, status in enumerate(basis.col_status) if status == basic]
+    assert rows == [i for i, status in enumerate(basis.row_status) if status == basic]
+    assert len(columns) + len(rows) == lp.num_rows
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.lists(st.dictionaries(st.integers(0, 5), st.integers(-5, 5).filter(bool), max_size=4), min_size=1, max_size=6),
+       st.sampled_from([1, 2**60]), st.data())
+def test_exact_products_with_the_lp_matrix_are_the_plain_sums(columns, scale, data):
+    """basis._Entries (object arrays, from the float copy or the exact columns) against plain Python sums."""
+    from flint import fmpq
+
+    from exactpoker.solve.basis import _Entries
+
+    columns = tuple({i: scale * v for i, v in sorted(column.items())} for column in columns)
+    lp = StandardLP(columns, (0,) * 6, {0: 1}, 3, 2)
+    fractions = st.fractions(min_value=-3, max_value=3, max_denominator=5).map(lambda f: fmpq(f.numerator, f.denominator))
+    duals = [data.draw(fractions) for _ in range(6)]
+    values = {j: data.draw(fractions) for j in range(len(columns))}
+    entries = _Entries.of(lp)
+    reduced = entries.reduced_costs(duals)
+    for j, column in enumerate(columns):
+        assert reduced[j] == lp.cost.get(j, 0) - sum((duals[i] * v for i, v in column.items()), fmpq(0))
+    product = entries.times(values)
+    for i in range(6):
+        assert product[i] == sum((values[j] * column.get(i, 0) for j, column in enumerate(columns)), fmpq(0))
+
+
+def test_the_columns_are_built_only_when_asked_and_equal_the_arrays():
+    """standard_lp's exact columns are made from its arrays on first use: the same dicts as a tuple of them."""
+    lp = standard_lp(compile_tree(game("leduc", ranks=2)))
+    assert "_built" not in vars(lp.columns) and lp.num_cols == len(lp.columns)
+    starts, rows, floats = lp.csc()
+    assert "_built" not in vars(lp.columns)  # the float copy and the sizes need no dicts
+    built = tuple(lp.columns)
+    assert len(built) == lp.num_cols and lp.columns == built and lp.columns[3:5] == built[3:5]
+    for j, column in enumerate(built):
+        a, b = int(starts[j]), int(starts[j + 1])
+        assert list(column) == rows[a:b].tolist() and list(column.values()) == floats[a:b].astype(int).tolist()
+        assert all(type(v) is int for v in column.values())

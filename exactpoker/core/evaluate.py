@@ -11,13 +11,14 @@ under best-response enumeration.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
-from exactpoker.core.compiled import CompiledGame, PlayerLayout
+from exactpoker.core.compiled import CompiledGame, SequenceLayout
 
 __all__ = ["SequenceValues", "sequence_values", "best_response"]
 
@@ -42,10 +43,12 @@ class SequenceValues:
 
 def _integer_weights(weights: Sequence[Fraction]) -> tuple[np.ndarray, int]:
     """Rational weights as integers over one scale; algebraic weights as they are (scale 1)."""
-    if not all(isinstance(w, (int, Fraction)) for w in weights):
+    if not all(issubclass(kind, (int, Fraction)) for kind in {type(w) for w in weights}):
         return np.array(list(weights), dtype=object), 1
-    scale = math.lcm(*(w.denominator for w in weights))  # ints and Fractions both have numerator and denominator
-    ints = np.array([w.numerator * (scale // w.denominator) for w in weights], dtype=object)
+    ratios = [w.as_integer_ratio() for w in weights]  # ints and Fractions both have it
+    scale = math.lcm(*{d for _, d in ratios})
+    ints = np.empty(len(ratios), dtype=object)
+    ints[:] = [n if d == scale else n * (scale // d) for n, d in ratios]
     return ints, scale
 
 
@@ -75,12 +78,18 @@ def sequence_values(
     return SequenceValues(player, tuple(totals.tolist()), denominator)
 
 
-def best_response(layout: PlayerLayout, values: SequenceValues) -> tuple[Fraction, list[tuple[int, ...]]]:
+def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fraction, list[tuple[int, ...]]]:
     """Value of a best response and, per information set, the optimal actions.
 
     Backward induction over the player's own information sets: an
     information set is worth the best, over its actions, of the action's own
-    coefficient plus the worth of the information sets that follow it.
+    coefficient plus the worth of the information sets that follow it.  The
+    information sets are taken level by level from the deepest (their depth
+    in the player's own sequence tree), each level at once as arrays: in
+    64-bit integers when the sum of the coefficients' sizes proves that no
+    partial sum overflows (every worth and score is a sum of distinct
+    coefficients), as Python numbers (exact integers or algebraic numbers)
+    otherwise.
 
     Returns
     -------
@@ -91,13 +100,62 @@ def best_response(layout: PlayerLayout, values: SequenceValues) -> tuple[Fractio
         maximum (ties are all kept, so pure best responses can be enumerated).
     """
     c = values.numerators
-    worth: list[int] = [0] * layout.num_infosets
-    optimal: list[tuple[int, ...]] = [()] * layout.num_infosets
-    children = layout.children
-    for infoset in reversed(range(layout.num_infosets)):
-        scores = [c[s] + sum(worth[j] for j in children[s]) for s in layout.infoset_sequences(infoset)]
-        best = max(scores)
-        worth[infoset] = best
-        optimal[infoset] = tuple(a for a, score in enumerate(scores) if score == best)
-    total = c[0] + sum(worth[j] for j in children[0])
-    return total / Fraction(values.denominator), optimal
+    small = {type(v) for v in c} <= {int} and sum(map(abs, c)) < 2**62
+    scores = np.array(c, dtype=np.int64 if small else object)
+    tree = _trees.get(layout) or _trees.setdefault(layout, _Tree.of(layout))
+    worth = np.zeros(layout.num_infosets, dtype=scores.dtype)
+    for infosets, sequences, starts in tree.levels:  # deepest first; the children's worth is already in scores
+        worth[infosets] = np.maximum.reduceat(scores[sequences], starts)
+        np.add.at(scores, tree.parents[infosets], worth[infosets])
+    optimal_at = np.flatnonzero(np.asarray(scores[1:] == worth[tree.owners], dtype=bool)) + 1
+    optimal: list[list[int]] = [[] for _ in range(layout.num_infosets)]
+    at = optimal_at - 1
+    for infoset, action in zip(tree.owners[at].tolist(), (optimal_at - tree.firsts_of[at]).tolist()):
+        optimal[infoset].append(action)
+    total = scores[0].item() if small else scores[0]
+    return total / Fraction(values.denominator), [tuple(actions) for actions in optimal]
+
+
+#: Each layout's :class:`_Tree`, made once (a certificate asks for each player's best response twice or more).
+_trees: "weakref.WeakKeyDictionary[SequenceLayout, _Tree]" = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class _Tree:
+    """A player's information sets by level of their own sequence tree, ready for :func:`best_response`.
+
+    ``levels`` lists, deepest first, each level's information sets, their
+    sequences (grouped by information set) and where each group starts;
+    ``owners[s - 1]`` is sequence ``s``'s information set and ``firsts_of[s - 1]``
+    that information set's first sequence.
+    """
+
+    parents: np.ndarray
+    owners: np.ndarray
+    firsts_of: np.ndarray
+    levels: tuple[tuple[np.ndarray, np.ndarray, np.ndarray], ...]
+
+    @classmethod
+    def of(cls, layout: SequenceLayout) -> "_Tree":
+        count = layout.num_infosets
+        parents = np.fromiter((layout.parent_sequence(i) for i in range(count)), np.int64, count)
+        owners = np.asarray(layout.sequence_infoset[1:], dtype=np.int64)
+        widths = np.bincount(owners, minlength=count)
+        firsts = np.zeros(count, dtype=np.int64)
+        changes = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]]) if len(owners) else owners
+        firsts[owners[changes]] = 1 + changes  # an information set's sequences are consecutive
+        depth = np.zeros(count, dtype=np.int64)
+        below_root = parents > 0
+        while True:  # an information set is one deeper than the one its parent sequence belongs to
+            deeper = np.where(below_root, depth[owners[np.maximum(parents, 1) - 1]] + 1, 0)
+            if np.array_equal(deeper, depth):
+                break
+            depth = deeper
+        levels = []
+        for d in range(int(depth.max(initial=-1)), -1, -1):
+            infosets = np.flatnonzero(depth == d)
+            sizes = widths[infosets]
+            starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            sequences = np.repeat(firsts[infosets] - starts, sizes) + np.arange(int(sizes.sum()))
+            levels.append((infosets, sequences, starts))
+        return cls(parents, owners, firsts[owners], tuple(levels))

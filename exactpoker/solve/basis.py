@@ -31,10 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 from flint import fmpq
 
 from exactpoker import progress
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.solve.reconstruct import reconstructed_optimum
 from exactpoker.solve.sequence_form import StandardLP
 from exactpoker.solve.sparse_exact import BlockTriangular
 
@@ -56,7 +58,8 @@ class BasicSolution:
 
 
 def solve_from_basis(
-    lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *, max_pivots: int = 50
+    lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *, max_pivots: int = 50,
+    guess: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> BasicSolution:
     """The exact optimum of ``lp`` from a (nearly) optimal basis.
 
@@ -70,6 +73,11 @@ def solve_from_basis(
     max_pivots : int
         How many exact simplex pivots may repair a basis that float noise
         left not quite optimal.
+    guess : (values, duals), optional
+        The float solver's vertex and multipliers on this basis: when their
+        rational reconstruction passes the exact optimality checks
+        (:func:`~exactpoker.solve.reconstruct.reconstructed_optimum`), that is
+        the answer, with no exact solve of the basis matrix.
 
     Raises
     ------
@@ -82,6 +90,11 @@ def solve_from_basis(
         raise DegenerateSystemError(
             f"a basis needs {lp.num_rows} members; got {len(basic_columns)} columns and {len(basic_rows)} rows"
         )
+    if guess is not None:
+        found = reconstructed_optimum(lp, list(basic_columns), list(basic_rows), *guess)
+        if found is not None:
+            primal, duals = found
+            return BasicSolution(primal, duals, _objective(lp, primal), 0, tuple(basic_columns), tuple(basic_rows))
     state = _Basis(lp, list(basic_columns), list(basic_rows))
     for pivots in range(max_pivots + 1):
         state.solve()
@@ -106,6 +119,7 @@ class _Basis:
     def __init__(self, lp: StandardLP, columns: list[int], rows: list[int]) -> None:
         self.lp = lp
         self.columns, self.rows = columns, rows
+        self.entries = _Entries.of(lp)
 
     # -- the exact basic solution --------------------------------------------------
 
@@ -123,7 +137,7 @@ class _Basis:
         self.duals = [_ZERO] * lp.num_rows
         for k, i in enumerate(self.tight):
             self.duals[i] = duals[k]
-        self.activity = _times(lp, self.values)
+        self.activity = self.entries.times(self.values)
 
     def slack(self, row: int) -> fmpq:
         return self.lp.rhs[row] - self.activity[row]
@@ -136,25 +150,18 @@ class _Basis:
             (self.slack(i) >= 0) if i < lp.num_ineq else (self.slack(i) == 0) for i in self.rows
         )
 
-    def reduced_cost(self, column: int) -> fmpq:
-        total = fmpq(self.lp.cost.get(column, 0))
-        for i, v in self.lp.columns[column].items():
-            if self.duals[i]:
-                total -= self.duals[i] * v
-        return total
-
     def entering(self) -> tuple[int, int] | None:
         """The smallest-index variable that improves the objective and its direction (+1 or -1); None at an optimum."""
         lp = self.lp
-        basic = set(self.columns)
-        for j in range(lp.num_cols):
-            if j in basic:
-                continue
-            d = self.reduced_cost(j)
-            if d > 0:
-                return j, 1
-            if d < 0 and j >= lp.num_nonneg:
-                return j, -1
+        reduced = self.entries.reduced_costs(self.duals)  # c_j - duals . column j, exactly, for every column
+        nonbasic = np.ones(lp.num_cols, dtype=bool)
+        nonbasic[self.columns] = False
+        rising = nonbasic & np.asarray(reduced > 0, dtype=bool)
+        falling = nonbasic & np.asarray(reduced < 0, dtype=bool) & (np.arange(lp.num_cols) >= lp.num_nonneg)
+        improving = np.flatnonzero(rising | falling)
+        if len(improving):
+            j = int(improving[0])
+            return j, 1 if rising[j] else -1
         for i in self.tight:
             if i < lp.num_ineq and self.duals[i] < 0:  # raising this row's slack improves the objective
                 return lp.num_cols + i, 1
@@ -176,7 +183,7 @@ class _Basis:
             rate = -direction * change[k]
             if j < lp.num_nonneg and rate < 0:
                 best = _smaller(best, (self.values[j] / -rate, j))
-        moved = _times(lp, dict(zip(self.columns, change)))
+        moved = self.entries.times(dict(zip(self.columns, change)))
         for i in self.rows:
             rate = direction * (moved[i] - column.get(i, 0))
             if i >= lp.num_ineq and rate != 0:
@@ -199,18 +206,67 @@ class _Basis:
         lp = self.lp
         primal = [_fraction(self.values[j]) if j in self.values else Fraction(0) for j in range(lp.num_cols)]
         duals = [_fraction(v) for v in self.duals]
-        objective = sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
-        return BasicSolution(primal, duals, objective, pivots, tuple(self.columns), tuple(self.rows))
+        return BasicSolution(primal, duals, _objective(lp, primal), pivots, tuple(self.columns), tuple(self.rows))
 
 
-def _times(lp: StandardLP, values: dict[int, fmpq]) -> list[fmpq]:
-    """``M v`` for the sparse vector ``values`` (column -> value)."""
-    total = [_ZERO] * lp.num_rows
-    for j, v in values.items():
-        if v:
-            for i, entry in lp.columns[j].items():
-                total[i] += entry * v
-    return total
+@dataclass(frozen=True)
+class _Entries:
+    """The LP's matrix entry by entry (column-major) as exact Python integers, for products with exact vectors.
+
+    The entries come from the LP's floating-point copy when every one is below
+    2**53 in size (then the float copy holds each integer exactly), from its
+    exact columns otherwise.  Products and sums run over object arrays: each
+    operation is one exact Python (or python-flint) operation, without the
+    interpreter's loop around it.
+    """
+
+    starts: np.ndarray
+    rows: np.ndarray
+    columns: np.ndarray
+    values: np.ndarray  # object: Python integers
+    cost: np.ndarray  # object: each column's objective coefficient
+    num_rows: int
+
+    @classmethod
+    def of(cls, lp: StandardLP) -> "_Entries":
+        starts, rows, floats = lp.csc()
+        if np.all(np.abs(floats) < 2.0**53):
+            values = floats.astype(np.int64).astype(object)
+        else:
+            values = np.array([v for column in lp.columns for v in column.values()], dtype=object)
+        cost = np.zeros(lp.num_cols, dtype=object)
+        for j, c in lp.cost.items():
+            cost[j] = c
+        columns = np.repeat(np.arange(lp.num_cols), np.diff(starts))
+        return cls(starts, np.asarray(rows, dtype=np.int64), columns, values, cost, lp.num_rows)
+
+    def reduced_costs(self, duals: list[fmpq]) -> np.ndarray:
+        """``c_j - sum_i duals[i] M[i, j]`` for every column ``j`` (objects: exact)."""
+        weights = np.array(duals, dtype=object)
+        used = np.flatnonzero(np.asarray(weights != 0, dtype=bool)[self.rows])
+        total = np.zeros(len(self.cost), dtype=object)
+        if len(used):  # the entries are by column: one sum per run of a column
+            columns = self.columns[used]
+            runs = np.flatnonzero(np.r_[True, columns[1:] != columns[:-1]])
+            total[columns[runs]] = np.add.reduceat(self.values[used] * weights[self.rows[used]], runs)
+        return self.cost - total
+
+    def times(self, values: dict[int, fmpq]) -> list[fmpq]:
+        """``M v`` for the sparse vector ``values`` (column -> value), one exact number a row."""
+        chosen = [(j, v) for j, v in values.items() if v]
+        total = np.full(self.num_rows, _ZERO, dtype=object)
+        if chosen:
+            at = np.array([j for j, _ in chosen], dtype=np.int64)
+            lengths = self.starts[at + 1] - self.starts[at]
+            entries = np.repeat(self.starts[at] - np.r_[0, np.cumsum(lengths)[:-1]], lengths) + np.arange(lengths.sum())
+            scale = np.empty(len(chosen), dtype=object)
+            scale[:] = [v for _, v in chosen]
+            np.add.at(total, self.rows[entries], self.values[entries] * np.repeat(scale, lengths))
+        return total.tolist()
+
+
+def _objective(lp: StandardLP, primal: list[Fraction]) -> Fraction:
+    return sum((Fraction(c) * primal[j] for j, c in lp.cost.items()), Fraction(0))
 
 
 def _smaller(best: tuple[fmpq, int] | None, candidate: tuple[fmpq, int]) -> tuple[fmpq, int]:

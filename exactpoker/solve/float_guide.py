@@ -11,6 +11,8 @@ plans is used; the exact finish and the certificate do not depend on them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from exactpoker import progress
@@ -22,7 +24,7 @@ from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
 scipy = lazy("scipy")
 sp = lazy("scipy.sparse")
 
-__all__ = ["float_guides", "highs_model", "lp_algorithms", "optimal_basis", "quiet_highs"]
+__all__ = ["FloatOptimum", "float_guides", "float_optimum", "lp_algorithms", "optimal_basis", "pass_lp", "quiet_highs"]
 
 
 def float_guides(compiled: CompiledGame, lp: SequenceFormLP) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -117,7 +119,7 @@ def lp_algorithms(lp: StandardLP) -> tuple[str, str]:
     algorithm is the fallback when the first one's basis fails the exact
     check.
     """
-    nonzeros = sum(len(column) for column in lp.columns)
+    nonzeros = len(lp.csc()[1])
     dense = lp.num_rows >= IPM_FROM_ROWS and nonzeros >= IPM_FROM_DENSITY * lp.num_rows
     return ("interior point", "dual simplex") if dense else ("dual simplex", "interior point")
 
@@ -146,37 +148,60 @@ def optimal_basis(
     DegenerateSystemError
         If HiGHS does not report an optimal basis.
     """
+    found = float_optimum(lp, algorithm, refinement)
+    return found.columns, found.rows
+
+
+@dataclass(frozen=True)
+class FloatOptimum:
+    """HiGHS's optimal basis of a :class:`StandardLP` (basic columns, rows whose slack is basic) and, in floats,
+    its vertex (one value a column) and multipliers (one a row, signed so that ``M^T duals = cost`` on the
+    basic columns)."""
+
+    columns: list[int]
+    rows: list[int]
+    values: np.ndarray
+    duals: np.ndarray
+
+
+def float_optimum(
+    lp: StandardLP, algorithm: str = "dual simplex", refinement: tuple[np.ndarray, np.ndarray] | None = None
+) -> FloatOptimum:
+    """:func:`optimal_basis` with HiGHS's float vertex and multipliers (guesses for an exact reconstruction)."""
     progress.stage(f"float LP basis (HiGHS {algorithm}, {lp.num_rows} rows)")
     import highspy
 
-    model = highs_model(lp, refinement)
     solver = quiet_highs()
     if algorithm not in _ALGORITHMS:
         raise ValueError(f"optimal_basis(): algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
     solver.setOptionValue("solver", _ALGORITHMS[algorithm])
-    solver.passModel(model)
+    pass_lp(solver, lp, refinement)
     solver.run()
-    basis = solver.getBasis()
-    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal or not basis.valid:
+    if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         status = solver.modelStatusToString(solver.getModelStatus())
         raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
-    basic = highspy.HighsBasisStatus.kBasic
-    columns = [j for j, status in enumerate(basis.col_status) if status == basic]
-    rows = [i for i, status in enumerate(basis.row_status) if status == basic]
-    return columns, rows
+    status, basic = solver.getBasicVariables()  # column j as j, the slack of row i as -1 - i
+    if status != highspy.HighsStatus.kOk or len(basic) != lp.num_rows:
+        raise DegenerateSystemError("HiGHS found no optimal basis: it reports no basic variables")
+    basic = np.sort(basic.astype(np.int64))
+    split = int(np.searchsorted(basic, 0))
+    solution = solver.getSolution()
+    # HiGHS minimizes -cost: its row duals are the negatives of the multipliers of max cost
+    return FloatOptimum(basic[split:].tolist(), np.sort(-1 - basic[:split]).tolist(),
+                        np.asarray(solution.col_value, dtype=np.float64), -np.asarray(solution.row_dual, dtype=np.float64))
 
 
-def highs_model(lp: StandardLP, refinement: tuple[np.ndarray, np.ndarray] | None = None) -> "highspy.HighsLp":
-    """``lp`` as HiGHS's model in floats (a maximisation turned into HiGHS's minimisation).
+def pass_lp(solver: "highspy._core._Highs", lp: StandardLP,
+            refinement: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+    """Hand ``lp`` to ``solver`` in floats, as arrays (a maximisation turned into HiGHS's minimisation).
 
     ``refinement = (cost, rhs)`` is added to the objective and the right sides
-    (:func:`optimal_basis`).
+    (:func:`optimal_basis`).  The arrays go to HiGHS's ``passModel`` directly
+    (no ``HighsLp`` object, whose fields pybind11 copies element by element).
     """
     import highspy
 
     starts, indices, values = lp.csc()
-    model = highspy.HighsLp()
-    model.num_col_, model.num_row_ = lp.num_cols, lp.num_rows
     cost = np.zeros(lp.num_cols)
     for j, c in lp.cost.items():
         cost[j] = -float(c)  # HiGHS minimizes
@@ -184,16 +209,16 @@ def highs_model(lp: StandardLP, refinement: tuple[np.ndarray, np.ndarray] | None
     if refinement is not None:
         cost -= refinement[0]
         rhs += refinement[1]
-    model.col_cost_ = cost
-    model.col_lower_ = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -highspy.kHighsInf)
-    model.col_upper_ = np.full(lp.num_cols, highspy.kHighsInf)
-    model.row_lower_ = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
-    model.row_upper_ = rhs
-    model.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    model.a_matrix_.start_ = starts
-    model.a_matrix_.index_ = indices
-    model.a_matrix_.value_ = values
-    return model
+    infinite = highspy.kHighsInf
+    lower = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -infinite)
+    row_lower = np.where(np.arange(lp.num_rows) < lp.num_ineq, -infinite, rhs)
+    status = solver.passModel(lp.num_cols, lp.num_rows, len(indices), int(highspy.MatrixFormat.kColwise),
+                              int(highspy.ObjSense.kMinimize), 0.0, cost, lower, np.full(lp.num_cols, infinite),
+                              row_lower, rhs, np.asarray(starts[:-1], dtype=np.int32),
+                              np.asarray(indices, dtype=np.int32), np.asarray(values, dtype=np.float64),
+                              np.zeros(lp.num_cols, dtype=np.int32))  # every column continuous
+    if status != highspy.HighsStatus.kOk:
+        raise DegenerateSystemError(f"HiGHS refused the LP: {status}")
 
 
 def quiet_highs() -> "highspy._core._Highs":

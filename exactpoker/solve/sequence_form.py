@@ -19,7 +19,9 @@ constraint per sequence instead of one per pure strategy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -114,7 +116,7 @@ class StandardLP:
     copy for a float solver.
     """
 
-    columns: tuple[dict[int, int], ...]  # column j: row -> entry
+    columns: Sequence[dict[int, int]]  # column j: row -> entry (a tuple, or built on first use)
     rhs: tuple[int, ...]
     cost: dict[int, int]
     num_ineq: int
@@ -166,13 +168,38 @@ def standard_lp(compiled: CompiledGame) -> StandardLP:
     column, row, value = column[order], row[order], value[order]
     num_cols = num_x + 1 + second.num_infosets
     starts = np.searchsorted(column, np.arange(num_cols + 1)).astype(np.int64)
-    row_list, value_list = row.tolist(), value.tolist()
-    if value.dtype == object:  # Python integers already, unless numpy's slipped in
-        value_list = [int(v) for v in value_list]
-    columns = tuple(
-        dict(zip(row_list[a:b], value_list[a:b])) for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())
-    )
     num_rows = num_y + 1 + first.num_infosets
     rhs = tuple(1 if i == num_y else 0 for i in range(num_rows))
     floats = (starts, row.astype(np.int32), value.astype(np.float64))
-    return StandardLP(columns, rhs, {num_x: 1}, num_y, num_x, floats)
+    return StandardLP(_Columns(starts, row, value), rhs, {num_x: 1}, num_y, num_x, floats)
+
+
+class _Columns(Sequence):
+    """A :class:`StandardLP`'s exact columns (``{row: entry}`` each), built from its arrays on first use.
+
+    The float solve reads the arrays and the exact finish usually reconstructs
+    the vertex from them (:mod:`exactpoker.solve.reconstruct`): the dicts are
+    only made when an exact solve of the basis or a pivot asks for a column.
+    """
+
+    def __init__(self, starts: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+        self.starts, self.rows, self.values = starts, rows, values
+
+    @cached_property
+    def _built(self) -> tuple[dict[int, int], ...]:
+        row_list, value_list = self.rows.tolist(), self.values.tolist()
+        if self.values.dtype == object:  # Python integers already, unless numpy's slipped in
+            value_list = [int(v) for v in value_list]
+        bounds = self.starts.tolist()
+        return tuple(dict(zip(row_list[a:b], value_list[a:b])) for a, b in zip(bounds[:-1], bounds[1:]))
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def __getitem__(self, j):  # type: ignore[no-untyped-def]  # an index or a slice, as a tuple's
+        return self._built[j]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]  # like the tuple of dicts it stands for: dicts are unhashable

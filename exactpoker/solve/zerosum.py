@@ -22,8 +22,10 @@ anything is returned:
 
 ``"basis"`` (float basis, exact vertex)
     HiGHS's simplex ends at an optimal *basis* of player I's LP
-    (:func:`exactpoker.solve.float_guide.optimal_basis`); the vertex of that
-    basis and its dual multipliers (player II's plan) are recomputed exactly,
+    (:func:`exactpoker.solve.float_guide.float_optimum`); the vertex of that
+    basis and its dual multipliers (player II's plan) are recomputed exactly
+    (read off HiGHS's floats by rational reconstruction where that passes the
+    exact checks, :mod:`exactpoker.solve.reconstruct`),
     optimality is checked exactly and repaired by exact pivots where float
     noise spoilt it (:mod:`exactpoker.solve.basis`).  Certified like the
     others.  This solves Leduc Hold'em (1093 sequences per player) in seconds.
@@ -45,7 +47,7 @@ from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError, NotZeroSumError
 from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.float_guide import float_guides, lp_algorithms, optimal_basis
+from exactpoker.solve.float_guide import float_guides, float_optimum, lp_algorithms
 from exactpoker.solve.sequence_form import SequenceFormLP, sequence_form_lp, standard_lp
 from exactpoker.solve.support import solve_on_support
 
@@ -138,7 +140,8 @@ def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate
     solution = None
     for algorithm in lp_algorithms(lp):
         try:
-            solution = solve_from_basis(lp, *optimal_basis(lp, algorithm))
+            found = float_optimum(lp, algorithm)
+            solution = solve_from_basis(lp, found.columns, found.rows, guess=(found.values, found.duals))
             break
         except DegenerateSystemError:
             continue
@@ -192,13 +195,14 @@ def behaviour_profile_of_plans(compiled: CompiledGame, weights: list[list[Fracti
     for p, layout in enumerate(compiled.layouts):
         plan = weights[p]
         reach = [plan[layout.parent_sequence(infoset)] for infoset in range(layout.num_infosets)]
+        reached = [r.numerator > 0 for r in reach]  # r > 0 (ints and Fractions: the numerator has the sign)
         optimal: list[tuple[int, ...]] = []
-        if not all(r > 0 for r in reach):  # the best responses only fill unreached information sets
+        if not all(reached):  # the best responses only fill unreached information sets
             _, optimal = best_response(layout, sequence_values(compiled, p, weights))
         strategy = []
         for infoset, parent in enumerate(reach):
             seqs = layout.infoset_sequences(infoset)
-            if parent > 0:
+            if reached[infoset]:
                 strategy.append(tuple(_ratio(plan[s], parent) for s in seqs))
             else:
                 choice = optimal[infoset][0]
