@@ -18,7 +18,10 @@ an exact, certified equilibrium (float-guided, exact-finished):
    accuracy (:func:`guide_accuracy`): a singular value of the size of the
    guide's error may vanish in the limit, a family the regularisation hides
    (seen at ``N = 13, P = 3``);
-3. the square system left is polynomial (multilinear).  It is solved by
+3. the square system left is polynomial (multilinear).  Unknowns that no
+   equation involves once the pinned values are exact are free too (a family:
+   :func:`~exactpoker.solve.square_system.free_columns`) and pinned the same
+   way, not left at the float's dyadic value.  The rest is solved by
    iterative refinement with *exact* residuals (the float Jacobian gives the
    step, the residual is computed in exact rationals from the compiled game),
    and each iterate's continued-fraction approximations are tried as the exact
@@ -39,7 +42,9 @@ of low degree are looked for there (:data:`ALGEBRAIC_DEGREE`: fast); beyond,
 e.g. at ``N = 5, P = 3``, the equilibrium is given exactly as the unique zero
 of the square system in a box proved by Krawczyk's test
 (:mod:`exactpoker.solve.krawczyk`) and certified in ball arithmetic
-(:func:`exactpoker.certify_balls.certify_box`): a :class:`BallSolution`,
+(:func:`exactpoker.certify_balls.certify_box`, which proves each interior
+gain left out of the square system zero by an exact identity with its
+equations, :mod:`exactpoker.polynomial_combination`): a :class:`BallSolution`,
 whose support is corrected at variables the float guide misread.
 :func:`exactpoker.solve.support_family.family` describes a support's equilibria symbolically.
 
