@@ -130,8 +130,9 @@ def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree
     Returns
     -------
     Combination or None
-        A combination that :meth:`Combination.holds` (checked here), or None
-        (module docstring: the search is not complete).
+        A combination that :meth:`Combination.holds` (checked here), or None:
+        there is none with multipliers of degree at most ``degree`` (module
+        docstring; of higher degree, there may be).
     """
     if target.is_zero():
         zero = target.context().from_dict({})
@@ -159,9 +160,10 @@ def _combination_of_degree(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], 
     for m, coefficient in zip(target.monoms(), target.coeffs()):
         matrix[index[m], len(columns)] = coefficient
     reduced, rank = matrix.rref()
-    multipliers = [dict() for _ in equations]
-    for r in range(rank):
-        pivot = next(c for c in range(len(columns) + 1) if reduced[r, c] != 0)
+    multipliers: list[dict[tuple[int, ...], object]] = [{} for _ in equations]
+    pivot = -1
+    for r in range(rank):  # the pivots of a reduced row echelon form move right row by row
+        pivot = next(c for c in range(pivot + 1, len(columns) + 1) if reduced[r, c] != 0)
         if pivot == len(columns):  # 0 = 1: no combination of these products
             return None
         i, m, _ = columns[pivot]
