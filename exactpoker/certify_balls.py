@@ -22,7 +22,9 @@ exactly:
   them with polynomial multipliers, ``g = sum h_i e_i`` (found by exact
   linear algebra over Q and checked exactly on the polynomials,
   :mod:`exactpoker.polynomial_combination`; then ``g`` vanishes wherever the
-  equations do, at the box's zero in particular).  A gain left out of the
+  equations do, at the box's zero in particular), or ``u g = sum h_i e_i``
+  with a factor ``u = x_j`` or ``1 - x_j`` of an unknown proved inside
+  ``(0, 1)`` on the box (then ``u`` is nonzero at the zero).  A gain left out of the
   square system as dependent is proved zero this way, not by its ball.
 
 Each information set's actions played with positive probability are then
@@ -392,6 +394,7 @@ def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mappin
     """
     equations = set(rows)
     system = [gains[r] for r in rows]
+    factors = _nonzero_factors(gains, balls)
     identities: list[tuple[int, Combination]] = []
     strict, ties = 0, 0
     for k, gain in enumerate(gains):
@@ -400,7 +403,7 @@ def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mappin
                 raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
                                    0 if balls[position[k]] < 0.5 else 1)
             if k not in equations:
-                identities.append((k, _identity(k, gain, system, balls)))
+                identities.append((k, _identity(k, gain, system, balls, factors)))
         elif x[k] in (0, 1):
             if gain.is_zero():
                 ties += 1
@@ -419,10 +422,26 @@ def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mappin
     return identities, strict, ties
 
 
-def _identity(k: int, gain: fmpq_mpoly, system: Sequence[fmpq_mpoly], balls: Sequence[arb]) -> Combination:
-    """The proof that interior variable ``k``'s ``gain`` is 0 at the box's zero: a combination of the ``system``."""
+def _nonzero_factors(gains: Sequence[fmpq_mpoly], balls: Sequence[arb]) -> list[fmpq_mpoly]:
+    """``1 - x_j`` and ``x_j`` for every unknown the box puts strictly inside ``(0, 1)``: nonzero at its zero."""
+    if not gains:
+        return []
+    factors = []
+    for x, ball in zip(gains[0].context().gens(), balls):
+        if ball > 0 and ball < 1:
+            factors += [1 - x, x]
+    return factors
+
+
+def _identity(k: int, gain: fmpq_mpoly, system: Sequence[fmpq_mpoly], balls: Sequence[arb],
+              factors: Sequence[fmpq_mpoly]) -> Combination:
+    """The proof that interior variable ``k``'s ``gain`` is 0 at the box's zero: a combination of the ``system``.
+
+    ``g = sum h_i e_i``, or else ``u g = sum h_i e_i`` with ``u`` one of the
+    ``factors`` (:func:`_nonzero_factors`, nonzero at the zero).
+    """
     value = BallPolynomial(gain, gradient=False)(balls) if not gain.is_zero() else arb(0)
-    found = find_combination(gain, system) if value.contains(0) else None
+    found = find_combination(gain, system, factors=factors) if value.contains(0) else None
     if found is None:
         message = (f"certify_box(): the gain of interior variable {k} is not an equation of the system nor shown "
                    f"zero by an identity (ball {value.str(5)})")

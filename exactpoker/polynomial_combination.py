@@ -14,7 +14,11 @@ decide it; algebra can:
     ``z`` of the ``e_i``, whatever the ``h_i`` are worth there.
 
 That is membership of ``g`` in the ideal ``(e_1, ..., e_n)`` with a
-certificate (the ``h_i``).  :func:`find_combination` looks for the multipliers
+certificate (the ``h_i``).  More generally, if ``u g = sum h_i e_i`` for a
+*factor* ``u`` that is nonzero at ``z`` (proved by the caller, e.g. ``u =
+1 - x_j`` with ``x_j`` proved inside ``(0, 1)`` on the box), then ``u(z) g(z)
+= 0`` and so ``g(z) = 0``: a gain ``g_b`` left out when ``(1 - x_c) g_b`` is
+one of the equations is proved this way.  :func:`find_combination` looks for the multipliers
 among polynomials of degree at most ``degree`` (Cox, Little and O'Shea,
 *Ideals, Varieties, and Algorithms*, ch. 1 sec. 4 and ch. 2 sec. 5: membership
 with bounded-degree cofactors is a linear system over ``Q`` in the cofactors'
@@ -52,19 +56,22 @@ MAX_DEGREE = 1
 
 @dataclass(frozen=True)
 class Combination:
-    """``target = sum(multipliers[i] * equations[i])``, an identity of polynomials (module docstring).
+    """``factor * target = sum(multipliers[i] * equations[i])``, an identity of polynomials (module docstring).
 
-    ``multipliers`` has one polynomial per equation (zero for those not used).
+    ``multipliers`` has one polynomial per equation (zero for those not used);
+    ``factor`` is 1 unless a factor was needed (then it must be shown nonzero
+    at the zero for the identity to prove ``target`` zero there).
     """
 
     target: fmpq_mpoly
     multipliers: tuple[fmpq_mpoly, ...]
+    factor: fmpq_mpoly | None = None
 
     def holds(self, equations: Sequence[fmpq_mpoly]) -> bool:
-        """Whether the identity holds exactly: ``target - sum h_i e_i`` is the zero polynomial."""
+        """Whether the identity holds exactly: ``factor target - sum h_i e_i`` is the zero polynomial."""
         if len(equations) != len(self.multipliers):
             return False
-        rest = self.target
+        rest = self.target if self.factor is None else self.factor * self.target
         for h, e in zip(self.multipliers, equations):
             if not h.is_zero():
                 rest = rest - h * e
@@ -111,12 +118,13 @@ def _columns(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int
     return [column for column, keep in zip(products, kept) if keep]
 
 
-def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int = MAX_DEGREE
-                     ) -> Combination | None:
+def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int = MAX_DEGREE,
+                     factors: Sequence[fmpq_mpoly] = ()) -> Combination | None:
     """Multipliers of degree at most ``degree`` with ``target = sum h_i equations[i]``, or None if none found.
 
     Constant multipliers are tried first, then degree 1, and so on: the
-    simplest identity found is returned.
+    simplest identity found is returned.  If there is none, each of
+    ``factors`` in turn is tried as ``u`` in ``u target = sum h_i e_i``.
 
     Parameters
     ----------
@@ -126,26 +134,39 @@ def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree
         The system (one context with ``target``).
     degree : int
         Highest total degree of the multipliers (0: rational constants).
+    factors : sequence of flint.fmpq_mpoly
+        Factors ``u`` the caller can prove nonzero at the zero.
 
     Returns
     -------
     Combination or None
         A combination that :meth:`Combination.holds` (checked here), or None:
-        there is none with multipliers of degree at most ``degree`` (module
-        docstring; of higher degree, there may be).
+        there is none with multipliers of degree at most ``degree`` and these
+        factors (module docstring; of higher degree, there may be).
     """
     if target.is_zero():
         zero = target.context().from_dict({})
         return Combination(target, tuple(zero for _ in equations))
-    for d in range(degree + 1):
-        found = _combination_of_degree(target, equations, d)
-        if found is not None:
-            return found
+    for factor in (None, *factors):
+        for d in range(degree + 1):
+            found = _combination_of_degree(target, equations, d, factor)
+            if found is not None:
+                return found
     return None
 
 
-def _combination_of_degree(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int) -> Combination | None:
+def _combination_of_degree(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int,
+                           factor: fmpq_mpoly | None = None) -> Combination | None:
     """:func:`find_combination` with multipliers of degree at most ``degree``: one exact linear system over Q."""
+    found = _solve(target if factor is None else factor * target, equations, degree)
+    if found is None:
+        return None
+    found = Combination(target, found.multipliers, factor)
+    return found if found.holds(equations) else None
+
+
+def _solve(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree: int) -> Combination | None:
+    """``target = sum h_i e_i`` with multipliers of degree at most ``degree``, by reduced row echelon form."""
     ctx = target.context()
     zero = ctx.from_dict({})
     columns = _columns(target, equations, degree)
@@ -168,5 +189,4 @@ def _combination_of_degree(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], 
             return None
         i, m, _ = columns[pivot]
         multipliers[i][m] = reduced[r, len(columns)]
-    found = Combination(target, tuple(ctx.from_dict(h) if h else zero for h in multipliers))
-    return found if found.holds(equations) else None
+    return Combination(target, tuple(ctx.from_dict(h) if h else zero for h in multipliers))

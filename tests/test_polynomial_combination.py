@@ -148,6 +148,29 @@ def test_the_dependent_gain_needs_a_multiplier_of_degree_one(game):
     assert [full[0], full[2]] == [x_a, x_b]
 
 
+def test_a_gain_left_out_beside_its_multiple_is_proved_with_a_nonzero_factor(game):
+    """The other choice of equations: the gain of a, (1 - x(a|p)) g(b), is in the system and g(b) is left out.
+    No combination gives g(b), but (1 - x(a|p)) g(b) is one; 1 - x(a|p) is nonzero on the box."""
+    x = [Fraction(1, 4), Fraction(0), Fraction(1, 2), Fraction(0), Fraction(0)]
+    unknowns, rows = [1, 3, 4], [0, 3, 4]
+    ctx, gains = gain_polynomials(game, x, unknowns)
+    system = [gains[r] for r in rows]
+    assert find_combination(gains[2], system, degree=2) is None
+    box = isolate(system, ctx, [0.4851, 0.2763, 0.6078], digits=30)
+    certificate, _ = certify_box(game, x, unknowns, rows, box)
+    assert certificate.identities == (1, 2)
+    for combination in certificate.combinations:
+        assert combination.factor == 1 - ctx.gens()[0] and combination.holds(system)
+
+
+def test_a_factor_is_tried_only_when_no_combination_exists():
+    e1, e2 = (1 - X) * Y, Z
+    assert find_combination(Y, [e1, e2]) is None
+    found = find_combination(Y, [e1, e2], factors=[X, 1 - X])
+    assert found.factor == 1 - X and found.multipliers == (ONE, 0 * ONE) and found.holds([e1, e2])
+    assert find_combination(e1 + Z, [e1, e2], factors=[X]).factor is None
+
+
 def test_without_the_identity_the_ball_alone_cannot_decide(game):
     """The left-out gain's ball on the box contains 0 (it is 0 at the zero); only the identity decides it."""
     from exactpoker.boxes import BallPolynomial

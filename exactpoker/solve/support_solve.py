@@ -197,12 +197,14 @@ class BallSolution(ExactSolution):
         """The system, the box and the identities, exactly: ``name(k)`` names variable ``k`` (polynomials use ``x<k>``).
 
         ``identities`` lists each mixed choice whose gain is not an equation
-        with its proof: the gain equals the sum of the multipliers times the
-        named equations' gains, so it is 0 at the box's zero.
+        with its proof: the gain (times ``factor``, if given: nonzero at the
+        box's zero) equals the sum of the multipliers times the named
+        equations' gains, so it is 0 at the box's zero.
         """
         certificate: BallCertificate = self.certificate  # type: ignore[assignment]
-        identities = [{"gain_of": name(k), "combination": [{"equation_of": name(self.equations[i]),
-                                                            "multiplier": str(c.multipliers[i])} for i in c.used()]}
+        identities = [{"gain_of": name(k), **({} if c.factor is None else {"factor": str(c.factor)}),
+                       "combination": [{"equation_of": name(self.equations[i]), "multiplier": str(c.multipliers[i])}
+                                       for i in c.used()]}
                       for k, c in zip(certificate.identities, certificate.combinations)]
         return {"kind": certificate.kind,
                 "unknowns": {f"x{k}": name(k) for k in self.unknowns},
