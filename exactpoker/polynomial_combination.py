@@ -14,23 +14,26 @@ decide it; algebra can:
     ``z`` of the ``e_i``, whatever the ``h_i`` are worth there.
 
 That is membership of ``g`` in the ideal ``(e_1, ..., e_n)`` with a
-certificate (the ``h_i``).  More generally, if ``u g = sum h_i e_i`` for a
-*factor* ``u`` that is nonzero at ``z`` (proved by the caller, e.g. ``u =
-1 - x_j`` with ``x_j`` proved inside ``(0, 1)`` on the box), then ``u(z) g(z)
-= 0`` and so ``g(z) = 0``: a gain ``g_b`` left out when ``(1 - x_c) g_b`` is
-one of the equations is proved this way.  :func:`find_combination` looks for the multipliers
-among polynomials of degree at most ``degree`` (Cox, Little and O'Shea,
-*Ideals, Varieties, and Algorithms*, ch. 1 sec. 4 and ch. 2 sec. 5: membership
-with bounded-degree cofactors is a linear system over ``Q`` in the cofactors'
-coefficients, the idea of Macaulay matrices): the unknowns are the coefficients
-``c_{i,m}`` of ``h_i = sum_m c_{i,m} m`` over monomials ``m`` of degree at
-most ``degree``, and matching the coefficient of every monomial of ``g`` and
-of the products ``m e_i`` gives linear equations with rational entries, solved
-exactly (``flint.fmpq_mat``, reduced row echelon form).  The proof itself is
-:meth:`Combination.holds`: ``g - sum h_i e_i`` computed exactly is the zero
-polynomial.  The search is sound but not complete: it looks at bounded degree
-and, for multipliers of positive degree, only at products ``m e_i`` that share
-a monomial with ``g``; not finding a combination proves nothing.
+certificate (the ``h_i``).  :func:`find_combination` looks for the
+multipliers among polynomials of degree at most ``degree`` (Cox, Little and
+O'Shea, *Ideals, Varieties, and Algorithms*, ch. 1 sec. 4 and ch. 2 sec. 5:
+membership with bounded-degree cofactors is a linear system over ``Q`` in the
+cofactors' coefficients, the idea of Macaulay matrices): the unknowns are the
+coefficients ``c_{i,m}`` of ``h_i = sum_m c_{i,m} m`` over monomials ``m`` of
+degree at most ``degree``, and matching the coefficient of every monomial of
+``g`` and of the products ``m e_i`` gives linear equations with rational
+entries, solved exactly (``flint.fmpq_mat``, reduced row echelon form).  The
+proof itself is :meth:`Combination.holds`: ``g - sum h_i e_i`` computed
+exactly is the zero polynomial.  The search is complete for multipliers of
+the degree bound (it leaves out only products ``m e_i`` linked to ``g`` by no
+chain of shared monomials, which cancel among themselves in any
+combination); beyond that bound, not finding a combination proves nothing.
+
+More generally, if ``u g = sum h_i e_i`` for a *factor* ``u`` that is
+nonzero at ``z`` (proved by the caller, e.g. ``u = 1 - x_j`` with ``x_j``
+proved inside ``(0, 1)`` on the box), then ``u(z) g(z) = 0`` and so ``g(z) =
+0``: a gain ``g_b`` left out when ``(1 - x_c) g_b`` is one of the equations is
+proved this way (with constant multipliers only, to keep the search cheap).
 
 In seed 003's game the gain of a first decision contains the later
 decision's gain times that decision's probability (the action's value
@@ -124,7 +127,9 @@ def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree
 
     Constant multipliers are tried first, then degree 1, and so on: the
     simplest identity found is returned.  If there is none, each of
-    ``factors`` in turn is tried as ``u`` in ``u target = sum h_i e_i``.
+    ``factors`` in turn is tried as ``u`` in ``u target = sum h_i e_i``, with
+    constant multipliers (cheap: an equation that is ``u`` times the target,
+    or a combination of such).
 
     Parameters
     ----------
@@ -141,14 +146,15 @@ def find_combination(target: fmpq_mpoly, equations: Sequence[fmpq_mpoly], degree
     -------
     Combination or None
         A combination that :meth:`Combination.holds` (checked here), or None:
-        there is none with multipliers of degree at most ``degree`` and these
-        factors (module docstring; of higher degree, there may be).
+        there is none with multipliers of degree at most ``degree``, nor with
+        a factor and constant multipliers (module docstring; of higher
+        degree, there may be).
     """
     if target.is_zero():
         zero = target.context().from_dict({})
         return Combination(target, tuple(zero for _ in equations))
-    for factor in (None, *factors):
-        for d in range(degree + 1):
+    for factor, top in [(None, degree), *((u, 0) for u in factors)]:
+        for d in range(top + 1):
             found = _combination_of_degree(target, equations, d, factor)
             if found is not None:
                 return found
