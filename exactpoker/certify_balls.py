@@ -14,12 +14,18 @@ exactly:
   gains (recomputed here from the game);
 * every variable at 0 has a gain that is strictly negative on the whole box,
   every variable at 1 one strictly positive, or else zero at the box's zero
-  (identically, or a rational combination of the equations: a tie), as the
+  (identically, or a combination of the equations: a tie), as the
   seed's condition (1) requires;
 * every interior variable lies strictly inside ``(0, 1)`` (the box's
   coordinates on the whole box) and has gain exactly zero: it is one of the
-  system's equations, or its gain is identically zero or a rational
-  combination of them (checked exactly on the polynomials).
+  system's equations, or its gain is identically zero or a combination of
+  them with polynomial multipliers, ``g = sum h_i e_i`` (found by exact
+  linear algebra over Q and checked exactly on the polynomials,
+  :mod:`exactpoker.polynomial_combination`; then ``g`` vanishes wherever the
+  equations do, at the box's zero in particular), or ``u g = sum h_i e_i``
+  with a factor ``u = x_j`` or ``1 - x_j`` of an unknown proved inside
+  ``(0, 1)`` on the box (then ``u`` is nonzero at the zero).  A gain left out of the
+  square system as dependent is proved zero this way, not by its ball.
 
 Each information set's actions played with positive probability are then
 optimal for the counterfactual values with the played continuation, so by
@@ -50,6 +56,7 @@ from exactpoker.errors import CertificationError
 from exactpoker.numbers import exact_str, to_sympy
 from exactpoker.results import Equilibrium, _format_table, jsonable
 from exactpoker.boxes import BallPolynomial, IsolatingBox, decimal_string, exact_value
+from exactpoker.polynomial_combination import Combination, find_combination
 
 __all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium", "gain_value_polynomials",
            "ball_equilibrium", "certify_box"]
@@ -285,8 +292,11 @@ class BallCertificate(Certificate):
     and best response are the same number: every regret is proved 0).
     ``box`` is the isolating box, ``equations`` the variables whose gains form
     its system, ``identities`` the interior variables whose gains were shown
-    zero as combinations of the equations, ``strict`` how many gains at 0 or 1
-    were proved strictly signed and ``ties`` how many were identically zero.
+    zero as combinations of the equations (``combinations``: the identities
+    themselves, in the same order; :mod:`exactpoker.polynomial_combination`),
+    ``strict`` how many gains at 0 or 1 were proved strictly signed and
+    ``ties`` how many were zero at the box's zero (identically, or a
+    combination of the equations).
     """
 
     box: IsolatingBox | None = None
@@ -296,6 +306,7 @@ class BallCertificate(Certificate):
     ties: int = 0
     places: int = 0
     zero_sum: bool = False
+    combinations: tuple[Combination, ...] = ()
 
     @property
     def holds(self) -> bool:
@@ -371,63 +382,34 @@ def ball_equilibrium(certificate: BallCertificate, strategies: Mapping[str, Sequ
     return BallEquilibrium(tuple(c.payoff for c in certificate.checks), _public(dict(strategies)), certificate, profile)
 
 
-def _combination(gain: fmpq_mpoly, equations: Sequence[fmpq_mpoly]) -> bool:
-    """Whether ``gain`` is a rational combination of ``equations`` (found in floats, checked exactly)."""
-    if gain.is_zero():
-        return True
-    for e in equations:  # a multiple of one equation (equal gains of two cards, say)
-        if e.is_zero() or len(e) != len(gain) or e.monoms() != gain.monoms():
-            continue
-        ratio = gain.coeffs()[0] / e.coeffs()[0]
-        if (gain - e * ratio).is_zero():
-            return True
-    monomials = sorted(set().union(gain.monoms(), *(e.monoms() for e in equations)))
-    index = {m: i for i, m in enumerate(monomials)}
-
-    def vector(poly: fmpq_mpoly) -> np.ndarray:
-        out = np.zeros(len(monomials))
-        for m, c in poly.terms():
-            out[index[m]] = float(c)
-        return out
-
-    matrix = np.array([vector(e) for e in equations]).T if equations else np.zeros((len(monomials), 0))
-    weights = np.linalg.lstsq(matrix, vector(gain), rcond=None)[0]
-    total = gain
-    for e, w in zip(equations, weights):
-        r = Fraction(float(w)).limit_denominator(10**6)
-        total -= e * fmpq(r.numerator, r.denominator)
-    return total.is_zero()
-
-
 def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mapping[int, int], rows: Sequence[int],
-                 balls: Sequence[arb]) -> tuple[list[int], int, int]:
+                 balls: Sequence[arb]) -> tuple[list[tuple[int, Combination]], int, int]:
     """Condition (1) on the box, variable by variable (module docstring): interior ones indifferent, the rest signed.
 
-    Returns the interior variables shown indifferent by an identity, and how
-    many gains at 0 or 1 were proved strictly signed and how many tie.
+    Returns the interior variables shown indifferent by an identity, each with
+    its :class:`~exactpoker.polynomial_combination.Combination` of the
+    equations, and how many gains at 0 or 1 were proved strictly signed and
+    how many tie.  A gain whose ball excludes 0 is no combination (it would be
+    0 at the box's zero): it is reported as a misread support at once.
     """
     equations = set(rows)
-    identities, strict, ties = [], 0, 0
+    system = [gains[r] for r in rows]
+    factors = _nonzero_factors(gains, balls)
+    identities: list[tuple[int, Combination]] = []
+    strict, ties = 0, 0
     for k, gain in enumerate(gains):
         if k in position or 0 < x[k] < 1:
             if k in position and not (balls[position[k]] > 0 and balls[position[k]] < 1):
                 raise SupportError(f"certify_box(): variable {k} is not proved inside (0, 1) on the box", k,
                                    0 if balls[position[k]] < 0.5 else 1)
             if k not in equations:
-                if not _combination(gain, [gains[r] for r in rows]):
-                    value = BallPolynomial(gain, gradient=False)(balls)
-                    message = (f"certify_box(): the gain of interior variable {k} is not an equation of the "
-                               f"system nor shown zero by an identity (ball {value.str(5)})")
-                    if value.contains(0):
-                        raise CertificationError(message)
-                    raise SupportError(message, k, int(value > 0))
-                identities.append(k)
+                identities.append((k, _identity(k, gain, system, balls, factors)))
         elif x[k] in (0, 1):
             if gain.is_zero():
                 ties += 1
                 continue
             value = BallPolynomial(gain, gradient=False)(balls)
-            if value.contains(0) and _combination(gain, [gains[r] for r in rows]):
+            if value.contains(0) and find_combination(gain, system) is not None:
                 ties += 1  # zero on the box's zero: a combination of the equations
                 continue
             if not (value < 0 if x[k] == 0 else value > 0):
@@ -438,6 +420,35 @@ def _prove_gains(gains: Sequence[fmpq_mpoly], x: Sequence[Any], position: Mappin
         else:
             raise CertificationError(f"certify_box(): variable {k} = {exact_str(x[k])} is not a probability")
     return identities, strict, ties
+
+
+def _nonzero_factors(gains: Sequence[fmpq_mpoly], balls: Sequence[arb]) -> list[fmpq_mpoly]:
+    """``1 - x_j`` and ``x_j`` for every unknown the box puts strictly inside ``(0, 1)``: nonzero at its zero."""
+    if not gains:
+        return []
+    factors = []
+    for x, ball in zip(gains[0].context().gens(), balls):
+        if ball > 0 and ball < 1:
+            factors += [1 - x, x]
+    return factors
+
+
+def _identity(k: int, gain: fmpq_mpoly, system: Sequence[fmpq_mpoly], balls: Sequence[arb],
+              factors: Sequence[fmpq_mpoly]) -> Combination:
+    """The proof that interior variable ``k``'s ``gain`` is 0 at the box's zero: a combination of the ``system``.
+
+    ``g = sum h_i e_i``, or else ``u g = sum h_i e_i`` with ``u`` one of the
+    ``factors`` (:func:`_nonzero_factors`, nonzero at the zero).
+    """
+    value = BallPolynomial(gain, gradient=False)(balls) if not gain.is_zero() else arb(0)
+    found = find_combination(gain, system, factors=factors) if value.contains(0) else None
+    if found is None:
+        message = (f"certify_box(): the gain of interior variable {k} is not an equation of the system nor shown "
+                   f"zero by an identity (ball {value.str(5)})")
+        if value.contains(0):
+            raise CertificationError(message)
+        raise SupportError(message, k, int(value > 0))
+    return found
 
 
 def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int], rows: Sequence[int],
@@ -490,7 +501,8 @@ def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int
     for v in values + point:
         str(v)  # the shown digits are proved (decimal_string raises otherwise)
     checks = tuple(PlayerCheck(name, v, v) for name, v in zip(compiled.player_names, values))
-    certificate = BallCertificate(checks, SCOPE, box, tuple(rows), tuple(identities), strict, ties, shown, zero_sum)
+    certificate = BallCertificate(checks, SCOPE, box, tuple(rows), tuple(k for k, _ in identities), strict, ties,
+                                  shown, zero_sum, tuple(c for _, c in identities))
     full = [point[position[k]] if k in position else x[k] for k in range(len(x))]
     return certificate, full
 

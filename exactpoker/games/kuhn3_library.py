@@ -107,4 +107,7 @@ def add_field(details: dict[str, Any], values: Sequence[object], table: Mapping[
 def _box(box: Mapping[str, Any]) -> dict[str, Any]:
     """An isolating box's description with its variables named ``[node, card]``."""
     return {**box, "unknowns": {x: list(node_of(name)) for x, name in box["unknowns"].items()},
-            "equations": [{**eq, "gain_of": list(node_of(eq["gain_of"]))} for eq in box["equations"]]}
+            "equations": [{**eq, "gain_of": list(node_of(eq["gain_of"]))} for eq in box["equations"]],
+            "identities": [{"gain_of": list(node_of(i["gain_of"])),
+                            "combination": [{**c, "equation_of": list(node_of(c["equation_of"]))}
+                                            for c in i["combination"]]} for i in box.get("identities", [])]}

@@ -33,9 +33,11 @@ Two players, general-sum
 Three or more players: :mod:`~exactpoker.solve.nplayer`, one staged entry point
     dominance -> guide (the gains of :mod:`~exactpoker.solve.gain_system` followed by
     :mod:`~exactpoker.solve.continuation`) -> support and exact finish
-    (:mod:`~exactpoker.solve.support_solve`: rational, algebraic by :mod:`~exactpoker.solve.elimination`
+    (:mod:`~exactpoker.solve.support_solve` on the square system of
+    :mod:`~exactpoker.solve.square_system`: rational, algebraic by :mod:`~exactpoker.solve.elimination`
     and :mod:`~exactpoker.solve.algebraic_roots`, else an isolating box by
-    :mod:`~exactpoker.solve.krawczyk`, proved by :mod:`exactpoker.certify_balls`) -> certificate;
+    :mod:`~exactpoker.solve.krawczyk`, proved by :mod:`exactpoker.certify_balls`, left-out gains by the
+    identities of :mod:`exactpoker.polynomial_combination`) -> certificate;
     segments of equilibria: :mod:`~exactpoker.solve.indifference`.
 
 Every equilibrium (``--all``) and every pure one (``--all-pure``)

@@ -18,7 +18,10 @@ an exact, certified equilibrium (float-guided, exact-finished):
    accuracy (:func:`guide_accuracy`): a singular value of the size of the
    guide's error may vanish in the limit, a family the regularisation hides
    (seen at ``N = 13, P = 3``);
-3. the square system left is polynomial (multilinear).  It is solved by
+3. the square system left is polynomial (multilinear).  Unknowns that no
+   equation involves once the pinned values are exact are free too (a family:
+   :func:`~exactpoker.solve.square_system.free_columns`) and pinned the same
+   way, not left at the float's dyadic value.  The rest is solved by
    iterative refinement with *exact* residuals (the float Jacobian gives the
    step, the residual is computed in exact rationals from the compiled game),
    and each iterate's continued-fraction approximations are tried as the exact
@@ -33,13 +36,15 @@ P_min``; every pot for ``N = 4``), irrational ones elsewhere (degree 14 at
 ``N = 5, P = 5/2``).  When refinement finds no rational point,
 step 3 solves the square system exactly in a real number field
 (:func:`exactpoker.solve.elimination.solve_near` on the gains as polynomials,
-:func:`gain_polynomials`), and step 4 certifies that profile, whose entries are
+:func:`~exactpoker.solve.square_system.gain_polynomials`), and step 4 certifies that profile, whose entries are
 :class:`~exactpoker.algebraic.AlgebraicNumber`.  Only minimal polynomials
 of low degree are looked for there (:data:`ALGEBRAIC_DEGREE`: fast); beyond,
 e.g. at ``N = 5, P = 3``, the equilibrium is given exactly as the unique zero
 of the square system in a box proved by Krawczyk's test
 (:mod:`exactpoker.solve.krawczyk`) and certified in ball arithmetic
-(:func:`exactpoker.certify_balls.certify_box`): a :class:`BallSolution`,
+(:func:`exactpoker.certify_balls.certify_box`, which proves each interior
+gain left out of the square system zero by an exact identity with its
+equations, :mod:`exactpoker.polynomial_combination`): a :class:`BallSolution`,
 whose support is corrected at variables the float guide misread.
 :func:`exactpoker.solve.support_family.family` describes a support's equilibria symbolically.
 
@@ -65,8 +70,9 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium
-from exactpoker.solve.elimination import EliminationError, jacobian_at, solve_near
+from exactpoker.solve.elimination import EliminationError, solve_near
 from exactpoker.solve.krawczyk import IsolatingBox, KrawczykError, isolate
+from exactpoker.solve.square_system import free_columns, gain_polynomials, independent_columns, square_system
 from exactpoker.lazy import lazy
 
 scipy = lazy("scipy")
@@ -188,24 +194,24 @@ class BallSolution(ExactSolution):
         return ball_equilibrium(self.certificate, strategies, self.profile)
 
     def describe(self, name: Callable[[int], object]) -> dict[str, object]:
-        """The system and the box, exactly: ``name(k)`` names variable ``k`` (the polynomials use ``x<k>``)."""
+        """The system, the box and the identities, exactly: ``name(k)`` names variable ``k`` (polynomials use ``x<k>``).
+
+        ``identities`` lists each mixed choice whose gain is not an equation
+        with its proof: the gain (times ``factor``, if given: nonzero at the
+        box's zero) equals the sum of the multipliers times the named
+        equations' gains, so it is 0 at the box's zero.
+        """
         certificate: BallCertificate = self.certificate  # type: ignore[assignment]
+        identities = [{"gain_of": name(k), **({} if c.factor is None else {"factor": str(c.factor)}),
+                       "combination": [{"equation_of": name(self.equations[i]), "multiplier": str(c.multipliers[i])}
+                                       for i in c.used()]}
+                      for k, c in zip(certificate.identities, certificate.combinations)]
         return {"kind": certificate.kind,
                 "unknowns": {f"x{k}": name(k) for k in self.unknowns},
                 "equations": [{"gain_of": name(r), "polynomial": str(e)}
                               for r, e in zip(self.equations, self.box.equations)],
-                "box": {f"x{k}": [lo, hi] for k, (lo, hi) in zip(self.unknowns, self.box.intervals())}}
-
-
-def _independent(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
-    """Columns of ``matrix`` that form a well-conditioned basis of its column space (pivoted QR)."""
-    if matrix.size == 0:
-        return []
-    _, r, piv = scipy.linalg.qr(matrix, pivoting=True, mode="economic")
-    diag = np.abs(np.diag(r))
-    scale = diag[0] if len(diag) and diag[0] > 0 else 1.0
-    rank = int(np.sum(diag > tol * scale))
-    return sorted(int(c) for c in piv[:rank])
+                "box": {f"x{k}": [lo, hi] for k, (lo, hi) in zip(self.unknowns, self.box.intervals())},
+                "identities": identities}
 
 
 def solve_exact(
@@ -305,10 +311,10 @@ def _rank_tolerances(tolerances: "float | Sequence[float]", accuracy: float) -> 
 def _square_part(at_guide: np.ndarray, interior: list[int], rank_tol: float) -> tuple[list[int], list[int]]:
     """Equations (rows) and unknowns (cols) of a regular square part of the interior gains' Jacobian ``at_guide``."""
     sub = at_guide[np.ix_(interior, interior)] if interior else np.zeros((0, 0))
-    cols = [interior[c] for c in _independent(sub, rank_tol)]
-    rows = [interior[r] for r in _independent(at_guide[np.ix_(interior, cols)].T, rank_tol)] if cols else []
+    cols = [interior[c] for c in independent_columns(sub, rank_tol)]
+    rows = [interior[r] for r in independent_columns(at_guide[np.ix_(interior, cols)].T, rank_tol)] if cols else []
     if len(rows) != len(cols):  # numerically rank-deficient in the chosen columns: shrink them to the rows' rank
-        cols = [cols[c] for c in _independent(at_guide[np.ix_(rows, cols)], rank_tol)]
+        cols = [cols[c] for c in independent_columns(at_guide[np.ix_(rows, cols)], rank_tol)]
         if len(rows) != len(cols):
             raise CertificationError("solve_exact(): the indifference system on the support is too degenerate "
                                      "to pick a regular square part")
@@ -328,10 +334,11 @@ def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
         trial = list(x)
         for k in pinned:
             trial[k] = Fraction(float(x_float[k])).limit_denominator(bound)
-        reported = pinned  # the algebraic finish may pin more
+        reported, free = pinned, []  # the algebraic finish may pin more; refinement pins the free columns
         try:
             if cols:
-                trial = _refine(compiled, trial, x_float, jacobian, rows, cols, iterations)
+                trial, free = _refine(compiled, trial, x_float, jacobian, rows, cols, iterations, bound)
+                reported = pinned + free
         except CertificationError as error:
             pinned_trial, solved = trial, False
             if algebraic:
@@ -360,16 +367,21 @@ def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
         failure = (f"the exact solution on the support read from the float guide fails the certificate "
                    f"(max regret ~{float(certificate.max_regret):.3g}, {len(certificate.violations)} "
                    f"information sets not optimal)")
-        if not pinned:
+        if not pinned and not free:
             break
     raise CertificationError(f"solve_exact(): {failure}")
 
 
 def _refine(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, jacobian: Callable[[np.ndarray], np.ndarray],
-            rows: list[int], cols: list[int], iterations: int) -> list[Fraction]:
+            rows: list[int], cols: list[int], iterations: int, bound: int) -> tuple[list[Fraction], list[int]]:
     """Solve ``f_rows = 0`` for ``x_cols`` exactly: refinement with exact residuals and rational guesses.
 
-    Each round computes the exact residual, tries the continued-fraction
+    Returns every variable and the columns found free.  Columns that no
+    equation involves once the pinned variables have their exact values
+    (:func:`~exactpoker.solve.square_system.free_columns`: the point lies on a
+    family of equilibria) are pinned like them, at the rational of
+    denominator at most ``bound`` nearest their float value, not left at the
+    float's dyadic value; the certificate decides.  Each round computes the exact residual, tries the continued-fraction
     approximations of the iterate that its accuracy allows, and takes a Newton
     step with a float Jacobian (re-evaluated once the iterate has settled to
     float precision, so each later round gains about as many digits as a
@@ -377,28 +389,34 @@ def _refine(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, jaco
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
-        return _refine_steps(compiled, x, x_float, jacobian, rows, cols, iterations)
+        return _refine_steps(compiled, x, x_float, jacobian, rows, cols, iterations, bound)
 
 
 def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
                   jacobian: Callable[[np.ndarray], np.ndarray], rows: list[int], cols: list[int],
-                  iterations: int) -> list[Fraction]:
+                  iterations: int, bound: int) -> tuple[list[Fraction], list[int]]:
     current = list(x)
     for k in cols:
         current[k] = Fraction(float(x_float[k]))
     ctx, polynomials = gain_polynomials(compiled, current, cols)  # once: each round only evaluates them
+    every = list(cols)  # the polynomials' variables; the free ones keep their pinned values
+    rows, cols, free = free_columns(polynomials, rows, cols)
+    for k in free:
+        current[k] = current[k].limit_denominator(bound)
     equations = [polynomials[r] for r in rows]
 
     def residuals(values: list[Fraction]) -> list[fmpq]:
-        point = [fmpq(values[k].numerator, values[k].denominator) for k in cols]
+        point = [fmpq(values[k].numerator, values[k].denominator) for k in every]
         return [equation(*point) for equation in equations]
 
+    if not any(residuals(current)):  # every equation vanishes already (all of them, when every column is free)
+        return current, free
     matrix = jacobian(np.array([float(v) for v in current]))
     lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
     for round_ in range(iterations):
         gains = residuals(current)
         if not any(gains):
-            return current
+            return current, free
         try:
             residual = np.array([float(g) for g in gains])
         except OverflowError:  # the iteration diverged
@@ -407,13 +425,13 @@ def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
         if not np.all(np.isfinite(step)):
             break
         size = max(float(np.max(np.abs(step))), 1e-300)
-        bound = int(min(10.0**300, 0.5 / np.sqrt(size)))
-        if bound > 10:
+        accuracy = int(min(10.0**300, 0.5 / np.sqrt(size)))
+        if accuracy > 10:
             guess = list(current)
             for k in cols:
-                guess[k] = current[k].limit_denominator(bound)
+                guess[k] = current[k].limit_denominator(accuracy)
             if not any(residuals(guess)):
-                return guess
+                return guess, free
         for k, d in zip(cols, step):
             current[k] = current[k] - _round(Fraction(float(d)), size)
         if round_ == 1:  # the iterate now agrees with the solution to float precision: a better Jacobian
@@ -423,62 +441,18 @@ def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
                              "solution found by refinement (an irrational equilibrium?)")
 
 
-def gain_polynomials(compiled: CompiledGame, x: Sequence[Fraction], unknowns: Sequence[int]
-                     ) -> tuple["flint.fmpq_mpoly_ctx", list["flint.fmpq_mpoly"]]:
-    """Every variable's counterfactual gain as a polynomial in the ``unknowns`` (the others at ``x``).
-
-    The same computation as :func:`exact_gains` (the other players'
-    realization weights times the payoff coefficients, summed per own
-    sequence, then the backward pass over the owner's information sets),
-    with ``flint.fmpq_mpoly`` entries; the polynomials are multilinear.
-    """
-    ctx, gains, _values = gain_value_polynomials(compiled, x, unknowns)
-    return ctx, gains
-
-
-def _square_system(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
-                   cols: list[int], interior: list[int], *, tol: float = 1e-5, bound: int = 10
-                   ) -> tuple[list[Fraction], list[int], list[int], "flint.fmpq_mpoly_ctx | None", list["flint.fmpq_mpoly"]]:
-    """The square system ``f_rows = 0`` in ``x_cols`` as polynomials: ``(x, cols, rows, ctx, gains)``.
-
-    ``gains`` are every variable's gain in the ``cols`` (:func:`gain_polynomials`).
-    If some of ``rows`` vanish identically once the pinned and boundary
-    variables take their exact values, the equations are chosen again among
-    all interior gains (independent at the float point, relative tolerance
-    ``tol``), and columns they do not fix are pinned at the rationals of
-    denominator at most ``bound`` nearest their float values.
-    """
-    if not cols:
-        return x, [], [], None, []
-    ctx, gains = gain_polynomials(compiled, x, cols)
-    if rows and not any(gains[r].is_zero() for r in rows):
-        return x, cols, rows, ctx, gains
-    point = [float(x_float[k]) for k in cols]
-    candidates = [k for k in interior if not gains[k].is_zero()]
-    chosen = _independent(jacobian_at([gains[k] for k in candidates], ctx, point).T, tol) if candidates else []
-    rows = [candidates[i] for i in chosen]
-    if len(rows) < len(cols):  # fewer conditions than unknowns: pin the columns they do not fix
-        keep = [cols[c] for c in _independent(jacobian_at([gains[r] for r in rows], ctx, point), tol)] if rows else []
-        x = list(x)
-        for k in cols:
-            if k not in keep:
-                x[k] = Fraction(float(x_float[k])).limit_denominator(bound)
-        return _square_system(compiled, x, x_float, [], keep, interior, tol=tol, bound=bound)
-    return x, cols, rows, ctx, gains
-
-
 def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
                cols: list[int], interior: list[int]) -> tuple[list[object], list[int]]:
     """Solve ``f_rows = 0`` for ``x_cols`` exactly in a number field (:mod:`exactpoker.solve.elimination`).
 
     Returns every variable and the interior ones left pinned (those not in
-    ``cols``, and any :func:`_square_system` pins on top of them).
-    The square system is :func:`_square_system`'s.  Only minimal polynomials
+    ``cols``, and any :func:`~exactpoker.solve.square_system.square_system` pins on top of them).
+    The square system is :func:`~exactpoker.solve.square_system.square_system`'s.  Only minimal polynomials
     of degree up to :data:`ALGEBRAIC_DEGREE` at :data:`ALGEBRAIC_DIGITS`
     digits are looked for (fast); higher degrees are left to the isolating
     box (:func:`_ball_solution`).
     """
-    x, cols, rows, ctx, gains = _square_system(compiled, x, x_float, rows, cols, interior)
+    x, cols, rows, ctx, gains = square_system(compiled, x, x_float, rows, cols, interior)
     pinned = [k for k in interior if k not in cols]
     if not cols:
         return list(x), pinned
@@ -531,7 +505,7 @@ def _ball_corrections(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
         if state in seen:
             raise CertificationError("the corrections of the float guide's support go round in a cycle")
         seen.add(state)
-        square, unknowns, equations, ctx, gains = _square_system(compiled, x, x_float, rows, cols, interior,
+        square, unknowns, equations, ctx, gains = square_system(compiled, x, x_float, rows, cols, interior,
                                                                  tol=tol, bound=bound)
         if not unknowns:
             raise CertificationError("no unknowns are left on the support for an isolating box")
