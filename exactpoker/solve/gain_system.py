@@ -38,13 +38,7 @@ __all__ = ["GainSystem", "sequence_depths", "guide_terms"]
 
 
 def _aligned(games: Sequence[CompiledGame]) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The union of the games' sequence tuples and each game's coefficients on it (as floats).
-
-    One game given twice (:meth:`GainSystem.from_game`) is its own union.
-    """
-    if all(gm is games[0] for gm in games):
-        table = games[0].coefficients.astype(float) / games[0].denominator
-        return games[0].sequences, [table] * len(games)
+    """The union of the games' sequence tuples and each game's coefficients on it (as floats)."""
     keys = [np.ascontiguousarray(gm.sequences).view([("", np.int64)] * gm.sequences.shape[1]).ravel() for gm in games]
     union = np.unique(np.concatenate(keys))
     tables = []
