@@ -12,8 +12,8 @@ compiled game's sequence-form payoffs, for payoffs affine in one parameter
 (no finite differences): entry by entry, the derivative of a product of
 probabilities is the product of the others.  Which products go where is
 worked out once per game; an evaluation (``f``, ``df/dx`` and ``df/dt``
-together, :meth:`GainSystem.evaluate`) is a few vectorised products and two
-sparse matrix-vector products.  :func:`guide_terms` is its size before it is
+together, :meth:`GainSystem.evaluate`) is one vectorised multiplication per
+distinct product and three sparse matrix-vector products.  :func:`guide_terms` is its size before it is
 built (the guard and :func:`exactpoker.solve.nplayer.require_guide_size` read it).
 
 Floating point only: the regularised continuation
