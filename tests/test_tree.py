@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
+from exactpoker.core.tree import Chance, GameTree, LazyTree, Move, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, NotZeroSumError
 from exactpoker.solve.dispatch import solve_compiled
 from tests.games import kuhn_tree, matrix_tree
@@ -130,3 +130,23 @@ def test_solve_command_needs_a_game(capsys):
     assert main(["solve", "nonsense"]) == 2
     assert main(["solve", "missing.efg"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_lazy_tree_builds_its_nodes_once_and_only_when_read():
+    calls = []
+
+    def build():
+        calls.append(1)
+        return kuhn_tree().root
+
+    lazy = LazyTree("kuhn", ("P1", "P2"), build, (("ante", 1),))
+    assert isinstance(lazy, GameTree) and not lazy.built and not calls
+    assert (lazy.name, lazy.num_players, lazy.parameters) == ("kuhn", 2, (("ante", 1),))
+    first = compile_tree(lazy)
+    assert lazy.built and calls == [1]
+    assert lazy.root is lazy.root and calls == [1]
+    again = compile_tree(kuhn_tree())
+    assert first.sequences.tolist() == again.sequences.tolist()
+    assert first.coefficients.tolist() == again.coefficients.tolist()
+    with pytest.raises(AttributeError):
+        lazy.no_such_attribute

@@ -39,8 +39,8 @@ from exactpoker.core.compiled import CompiledGame, TreeLayout
 from exactpoker.errors import InvalidGameError
 from exactpoker.numbers import exact_str, to_fraction
 
-__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "compile_tree", "map_terminals", "rebuild_tree",
-           "unchecked", "paused_gc"]
+__all__ = ["Chance", "Move", "Terminal", "TreeNode", "GameTree", "LazyTree", "compile_tree", "map_terminals",
+           "rebuild_tree", "unchecked", "paused_gc"]
 
 _INT64_SAFE = 2**62
 
@@ -150,6 +150,38 @@ class GameTree:
                 stack.extend(child for _, _, child in reversed(node.outcomes))
             elif isinstance(node, Move):
                 stack.extend(child for _, child in reversed(node.actions))
+
+
+class LazyTree(GameTree):
+    """A :class:`GameTree` whose nodes are built by ``build()`` the first time :attr:`root` is read.
+
+    A compiler that reads a game's rules directly, never its tree, gives the
+    compiled game one of these: the few consumers that need the nodes (the
+    constant-sum test, Lemke's costs, range dominance) build them once, and
+    every other path never pays for them (time and memory).
+    """
+
+    def __init__(self, name: str, player_names: tuple[str, ...], build: "Callable[[], TreeNode]",
+                 parameters: tuple[tuple[str, object], ...] = ()) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "player_names", tuple(player_names))
+        object.__setattr__(self, "parameters", parameters)
+        object.__setattr__(self, "_build", build)
+        self.__post_init__()
+
+    def __getattr__(self, attribute: str) -> TreeNode:
+        # Called only when ``attribute`` is not set: ``root`` before its first use.
+        if attribute != "root":
+            raise AttributeError(attribute)
+        with paused_gc():
+            root = self._build()
+        object.__setattr__(self, "root", root)
+        return root
+
+    @property
+    def built(self) -> bool:
+        """Whether :attr:`root` has been built."""
+        return "root" in self.__dict__
 
 
 @contextmanager
