@@ -528,9 +528,12 @@ class _Builder:
             for size in map(_plain, step.sizes):
                 name = kind if len(step.sizes) == 1 else kind + exact_str(size).replace("/", "_")
                 actions.append((name, self.raise_(index, step, state, player, bets, name, level + size)))
-        label = self.label(state, player)
+        return self.decision(state, player, tuple(actions))
+
+    def decision(self, state: _State, player: int, actions: tuple[tuple[str, Any], ...]) -> Any:
+        """The decision node of ``player`` at ``state`` (a subclass may build something else)."""
         progress.advance()
-        return unchecked(Move, player, label, tuple(actions))  # type: ignore[return-value]  # distinct names
+        return unchecked(Move, player, self.label(state, player), actions)  # distinct action names
 
     def moved(self, state: _State, action: str, contributions: tuple[Fraction, ...], active: tuple[int, ...]) -> _State:
         history = state.history[:-1] + (state.history[-1] + action,)

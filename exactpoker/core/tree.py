@@ -212,26 +212,27 @@ class _LayoutBuilder:
         self.index: dict[str, int] = {}
         self.next_sequence = 1
 
-    def visit(self, node: Move, parent: int) -> int:
-        """The number of ``node``'s information set; checks it against earlier visits."""
-        found = self.index.get(node.infoset)
+    def visit(self, infoset: str, actions: tuple[str, ...], parent: int) -> int:
+        """The number of information set ``infoset`` (offering ``actions``, reached after the player's own
+        sequence ``parent``); checks it against earlier visits."""
+        found = self.index.get(infoset)
         if found is None:
             found = len(self.names)
-            self.index[node.infoset] = found
-            self.names.append(node.infoset)
-            self.actions.append(node.action_names)
+            self.index[infoset] = found
+            self.names.append(infoset)
+            self.actions.append(actions)
             self.parents.append(parent)
             self.firsts.append(self.next_sequence)
-            self.next_sequence += len(node.actions)
+            self.next_sequence += len(actions)
             return found
-        if self.actions[found] != node.action_names:
+        if self.actions[found] != actions:
             raise InvalidGameError(
-                f"{self.game}: information set {node.infoset!r} of player {self.player} offers different actions "
-                f"at different nodes ({list(self.actions[found])} and {list(node.action_names)})"
+                f"{self.game}: information set {infoset!r} of player {self.player} offers different actions "
+                f"at different nodes ({list(self.actions[found])} and {list(actions)})"
             )
         if self.parents[found] != parent:
             raise InvalidGameError(
-                f"{self.game}: information set {node.infoset!r} of player {self.player} is reached after "
+                f"{self.game}: information set {infoset!r} of player {self.player} is reached after "
                 f"different own moves ({self._describe(self.parents[found])} and {self._describe(parent)}): "
                 "the game does not have perfect recall"
             )
@@ -262,8 +263,19 @@ def rebuild_tree(game: GameTree, *, leaf: "Callable[[Terminal], Terminal] | None
     One walk; a subtree shared in ``game`` stays shared, and a subtree in which
     nothing changes is ``game``'s own.  The rebuilt inner nodes keep their
     actions and probabilities, which passed their checks when ``game`` was
-    built, so they are not checked again.
+    built, so they are not checked again.  A :class:`LazyTree` not built yet
+    gives a :class:`LazyTree` too: it builds ``game`` and rebuilds it the
+    first time its root is read.
     """
+    if isinstance(game, LazyTree) and not game.built:
+        return LazyTree(game.name, game.player_names, lambda: _rebuilt(game.root, leaf, infoset), game.parameters)
+    with paused_gc():
+        return GameTree(game.name, game.player_names, _rebuilt(game.root, leaf, infoset), game.parameters)
+
+
+def _rebuilt(root: TreeNode, leaf: "Callable[[Terminal], Terminal] | None",
+             infoset: "Callable[[Move], str] | None") -> TreeNode:
+    """The walk of :func:`rebuild_tree` from ``root``."""
     done: dict[int, TreeNode] = {}
 
     def rebuild(node: TreeNode) -> TreeNode:
@@ -285,8 +297,7 @@ def rebuild_tree(game: GameTree, *, leaf: "Callable[[Terminal], Terminal] | None
         done[key] = found
         return found
 
-    with paused_gc():
-        return GameTree(game.name, game.player_names, rebuild(game.root), game.parameters)
+    return rebuild(root)
 
 
 def unchecked(kind: type, *values: object) -> TreeNode:
@@ -325,10 +336,8 @@ def compile_tree(game: GameTree, *, max_leaves: int = 5_000_000) -> CompiledGame
 def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
     k = game.num_players
     builders = [_LayoutBuilder(game.name, name) for name in game.player_names]
-    # Exact sums in integers: per last-sequence tuple, {denominator: [numerator per player]}.
-    keys: dict[tuple[int, ...], dict[int, list[int]]] = {}
+    entries = _Entries(game.name, k, max_leaves)
     payoffs: dict[int, tuple[tuple[int, ...], int]] = {}  # id(leaf) -> its payoffs over one denominator
-    leaves = 0
     # Depth first with an explicit stack: (node, reach probability as a reduced
     # numerator and denominator, last sequence per player).
     stack: list[tuple[TreeNode, int, int, tuple[int, ...]]] = [(game.root, 1, 1, (0,) * k)]
@@ -336,13 +345,7 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
     while stack:
         node, num, den, last = stack.pop()
         if isinstance(node, Terminal):
-            leaves += 1
-            if leaves % 1024 == 0:
-                progress.advance(1024)
-            if leaves > max_leaves:
-                raise InvalidGameError(
-                    f"{game.name}: the tree has more than {max_leaves} leaves, the limit of the exact tree compiler"
-                )
+            entries.count()
             if len(node.payoffs) != k:
                 raise InvalidGameError(
                     f"{game.name}: a terminal node has {len(node.payoffs)} payoffs for {k} players"
@@ -352,15 +355,7 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
             over = payoffs.get(id(node))
             if over is None:
                 over = payoffs[id(node)] = _over_one_denominator(node.payoffs)
-            by_denominator = keys.get(last)
-            if by_denominator is None:
-                by_denominator = keys[last] = {}
-            entry = by_denominator.get(den * over[1])
-            if entry is None:
-                by_denominator[den * over[1]] = [num * v for v in over[0]]
-            else:
-                for p in range(k):
-                    entry[p] += num * over[0][p]
+            entries.add(last, num, den, over)
         elif isinstance(node, Chance):
             for _, q, child in reversed(node.outcomes):
                 n, d = num * q.numerator, den * q.denominator
@@ -373,7 +368,7 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
                     f"players are 0..{k - 1}"
                 )
             builder = builders[node.player]
-            infoset = builder.visit(node, last[node.player])
+            infoset = builder.visit(node.infoset, node.action_names, last[node.player])
             first = builder.firsts[infoset]
             for a in reversed(range(len(node.actions))):
                 moved = last[: node.player] + (first + a,) + last[node.player + 1 :]
@@ -381,8 +376,52 @@ def _compile(game: GameTree, max_leaves: int) -> CompiledGame:
         else:
             raise InvalidGameError(f"{game.name}: not a tree node: {node!r}")
     layouts = tuple(b.layout() for b in builders)
-    sequences, coefficients, denominator = _integer_entries(keys, k)
+    sequences, coefficients, denominator = entries.arrays()
     return CompiledGame(game, layouts, sequences, coefficients, denominator)  # type: ignore[arg-type]
+
+
+class _Entries:
+    """The sequence form's payoff entries, summed exactly per tuple of the players' last sequences.
+
+    Entries keep the order in which their tuples were first reached (the
+    order of the compiled game's ``sequences``); each leaf adds its reach
+    probability (a reduced ``num / den``) times its payoffs (integers over one
+    denominator) in integers, per denominator, so nothing is reduced until
+    :meth:`arrays`.
+    """
+
+    def __init__(self, game: str, k: int, max_leaves: int) -> None:
+        self.game, self.k, self.max_leaves = game, k, max_leaves
+        self.leaves = 0
+        # per last-sequence tuple, {denominator: [numerator per player]}
+        self.keys: dict[tuple[int, ...], dict[int, list[int]]] = {}
+
+    def count(self) -> None:
+        """One more leaf: the progress counter, and the limit on leaves."""
+        self.leaves += 1
+        if self.leaves % 1024 == 0:
+            progress.advance(1024)
+        if self.leaves > self.max_leaves:
+            raise InvalidGameError(
+                f"{self.game}: the tree has more than {self.max_leaves} leaves, the limit of the exact tree compiler"
+            )
+
+    def add(self, last: tuple[int, ...], num: int, den: int, over: tuple[tuple[int, ...], int]) -> None:
+        """A leaf reached with probability ``num / den`` after ``last``, paying ``over[0][p] / over[1]``."""
+        by_denominator = self.keys.get(last)
+        if by_denominator is None:
+            by_denominator = self.keys[last] = {}
+        values = over[0]
+        entry = by_denominator.get(den * over[1])
+        if entry is None:
+            by_denominator[den * over[1]] = [num * v for v in values]
+        else:
+            for p in range(self.k):
+                entry[p] += num * values[p]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """``sequences``, ``coefficients`` and ``denominator`` of the compiled game (:func:`_integer_entries`)."""
+        return _integer_entries(self.keys, self.k)
 
 
 def _over_one_denominator(values: tuple[Fraction, ...]) -> tuple[tuple[int, ...], int]:
