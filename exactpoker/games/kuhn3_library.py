@@ -25,8 +25,7 @@ from typing import Any, Mapping, Sequence
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import compile_tree
-from exactpoker.games.library import game as library_game
+from exactpoker.games.library import compiled_game
 from exactpoker.results import SolveResult
 from exactpoker.solve.dispatch import solve_compiled
 
@@ -63,7 +62,7 @@ def solve(cards: int, pot: Fraction, digits: int = 30) -> SolveResult:
 
     ``digits``: the certified decimal places of an equilibrium given by an isolating box.
     """
-    compiled = compile_tree(library_game("kuhn3", cards=cards, pot=pot))
+    compiled = compiled_game("kuhn3", cards=cards, pot=pot)
     return present(solve_compiled(compiled, tables=node_tables, digits=digits))
 
 

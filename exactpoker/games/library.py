@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from exactpoker.core.game import BettingGame
 from exactpoker.core.parametric import ParametricGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
+from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
@@ -54,7 +55,7 @@ from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.formats import LoadedGame
 
-__all__ = ["poker_game", "game", "load_library", "describe_library", "parametric", "GAMES"]
+__all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_library", "parametric", "GAMES"]
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
@@ -222,12 +223,26 @@ def game(name: str, **params: object) -> GameTree:
     return poker_game(name, **params).tree()
 
 
+def compiled_game(name: str, **params: object) -> CompiledGame:
+    """The library game ``name`` compiled into the sequence form (see :func:`poker_game`).
+
+    A poker-language game is compiled straight from its rules
+    (:func:`~exactpoker.core.poker_compile.compile_poker`: no tree is built
+    unless a consumer reads ``game.root``); a seed paper's game from its tree.
+    """
+    built = poker_game(name, **params)
+    return compile_poker(built) if isinstance(built, PokerGame) else compile_tree(built.tree())
+
+
 def load_library(text: str) -> "LoadedGame":
     """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
 
     A seed paper's card game comes as its rules (``LoadedGame.rules``): the
     engine detects its structure before any tree is built
-    (:func:`exactpoker.solve.rules.solve_rules`).
+    (:func:`exactpoker.solve.rules.solve_rules`).  A poker-language game comes
+    compiled straight from its rules (``LoadedGame.compiled``,
+    :func:`~exactpoker.core.poker_compile.compile_poker`), its ``tree`` built
+    only if something reads its nodes.
     """
     from exactpoker.formats import LoadedGame, parse_call
 
@@ -235,7 +250,8 @@ def load_library(text: str) -> "LoadedGame":
     built = poker_game(name, **params)
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
-    return LoadedGame(built.tree(), source=f"library:{text}")
+    compiled = compile_poker(built)
+    return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)
 
 
 def parametric(text: str, parameter: str) -> ParametricGame:
@@ -260,7 +276,7 @@ def parametric(text: str, parameter: str) -> ParametricGame:
         raise InvalidParameterError(f"--over: {parameter} is also fixed in library:{text}; give it only once")
 
     def compiled(value: Fraction) -> CompiledGame:
-        return compile_tree(game(name, **params, **{parameter: value}))
+        return compiled_game(name, **params, **{parameter: value})
 
     return ParametricGame(f"library:{text}", parameter, compiled, degree=1)
 

@@ -96,13 +96,19 @@ def solve_game(game: Any, **options: Any) -> SolveResult:
     """Compile ``game`` and solve it exactly: :func:`solve_compiled` with ``options``.
 
     ``game`` is a :class:`~exactpoker.core.compiled.CompiledGame`, a
-    :class:`~exactpoker.core.tree.GameTree`, or a description with a
-    ``tree()`` method (a :class:`~exactpoker.core.poker.PokerGame`).
+    :class:`~exactpoker.core.tree.GameTree`, a
+    :class:`~exactpoker.core.poker.PokerGame` (compiled straight from its rules,
+    :func:`~exactpoker.core.poker_compile.compile_poker`), or a description
+    with a ``tree()`` method.
     """
+    from exactpoker.core.poker import PokerGame
+    from exactpoker.core.poker_compile import compile_poker
     from exactpoker.core.tree import GameTree, compile_tree
 
     if isinstance(game, CompiledGame):
         return solve_compiled(game, **options)
+    if isinstance(game, PokerGame):
+        return solve_compiled(compile_poker(game), **options)
     if not isinstance(game, GameTree):
         if not callable(getattr(game, "tree", None)):
             raise InvalidParameterError(f"solve_game(): game must be a CompiledGame, a GameTree or a PokerGame; "
