@@ -250,6 +250,8 @@ def load_library(text: str) -> "LoadedGame":
     built = poker_game(name, **params)
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
+    if not isinstance(built, PokerGame):  # a game with its own tree builder (Liar's Dice)
+        return LoadedGame(built.tree(), source=f"library:{text}")
     compiled = compile_poker(built)
     return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)
 

@@ -1,0 +1,173 @@
+"""compile_poker (core/poker_compile.py): the poker language compiled from its rules equals compile_tree(game.tree()).
+
+Array by array: the layouts (names, actions, parents, in order), the entries'
+sequences and coefficients (values, order and dtype) and the denominator; and
+the compiled game's tree is built only when a consumer reads it.
+"""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
+from exactpoker.core.poker_compile import compile_poker
+from exactpoker.core.poker_size import tree_size
+from exactpoker.core.tree import GameTree, LazyTree, compile_tree
+from exactpoker.errors import InvalidGameError
+from exactpoker.games.library import compiled_game, load_library, poker_game
+from exactpoker.solve.abstraction import lossless_abstraction
+from exactpoker.solve.dispatch import solve_compiled, solve_game
+
+
+def assert_same(direct, tree):
+    """Two compiled games equal array by array (the solvers' input, and so every answer, the same)."""
+    assert direct.player_names == tree.player_names and direct.game.name == tree.game.name
+    assert direct.game.parameters == tree.game.parameters
+    assert [(l.names, l.actions, l.parents) for l in direct.layouts] == \
+        [(l.names, l.actions, l.parents) for l in tree.layouts]
+    assert direct.denominator == tree.denominator
+    for mine, theirs in ((direct.sequences, tree.sequences), (direct.coefficients, tree.coefficients)):
+        assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
+        assert np.array_equal(mine, theirs)
+
+
+def compare(game: PokerGame):
+    """compile_poker(game) against compile_tree(game.tree()): the same arrays, or the same error."""
+    try:
+        tree = compile_tree(game.tree())
+    except InvalidGameError as error:
+        with pytest.raises(InvalidGameError) as raised:
+            compile_poker(game)
+        assert str(raised.value) == str(error)
+        return None
+    direct = compile_poker(game)
+    assert isinstance(direct.game, LazyTree) and not direct.game.built
+    assert_same(direct, tree)
+    return direct
+
+
+LIBRARY = [("kuhn", {}), ("kuhn", {"ante": "1/2", "bet": "3/2"}), ("leduc", {"ranks": 3}),
+           ("leduc", {"ranks": 3, "suits": "false", "rake": "1/10"}), ("kuhn3", {"cards": 5}),
+           ("leduc", {"players": 3, "ranks": 2}), ("ladder", {}), ("ladder", {"n": 4, "sizes": "1/2;1;3"}),
+           ("two_round", {})]
+
+
+@pytest.mark.parametrize("name, params", LIBRARY)
+def test_library_games_compile_to_the_tree_compilers_arrays(name, params):
+    direct = compare(poker_game(name, **params))
+    assert_same(compiled_game(name, **params), direct)
+    assert not direct.game.built
+    # the lazy tree, once read, is the game's own tree: it compiles to the same arrays
+    assert_same(compile_tree(direct.game), direct)
+    assert direct.game.built
+
+
+def test_library_loading_compiles_from_the_rules():
+    loaded = load_library("leduc(ranks=3)")
+    assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built
+    assert_same(loaded.compiled, compile_tree(poker_game("leduc", ranks=3).tree()))
+
+
+def _forgetful(s):
+    # forgets the earlier rounds: perfect recall breaks
+    return "".join(c.rank_name for c in s.hands[s.player]) + "|" + s.history[-1]
+
+
+def _board_blind(s):
+    return "".join(c.name for c in s.hands[s.player]) + "|" + "/".join(s.history)
+
+
+def _showdown_points(s):
+    # an explicit payoff reading the cards, the board and the betting: not zero-sum
+    return tuple(Fraction(sum(c.rank for c in s.hands[p]) + len(s.board), 1 + len(s.history)) - s.contributions[p]
+                 for p in range(len(s.hands)))
+
+
+@st.composite
+def poker_games(draw):
+    players = draw(st.integers(2, 3))
+    deck = CardDeck("JQKA"[:draw(st.integers(2, 4))], suits=draw(st.integers(1, 2)), copies=draw(st.integers(1, 2)))
+    steps = []
+    for _ in range(draw(st.integers(1, 2))):
+        hole, board = draw(st.sampled_from([(1, 0), (0, 1), (1, 1), (2, 0)]))
+        steps.append(Deal(hole=hole, board=board, replacement=draw(st.booleans())))
+        sizes = draw(st.lists(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2,
+                              unique=True))
+        bettors = draw(st.none() | st.lists(st.integers(0, players - 1), min_size=1, max_size=players, unique=True))
+        steps.append(Betting(sizes=sizes, max_bets=draw(st.integers(0, 2)), first=draw(st.integers(0, players - 1)),
+                             bettors=bettors))
+    ante = draw(st.sampled_from([1, 0, Fraction(1, 2)]) | st.lists(st.sampled_from([Fraction(1, 2), 1, 2]),
+                                                                    min_size=players, max_size=players))
+    view = draw(st.sampled_from([View(), View(suits=False), View(key=_board_blind), View(key=_forgetful)]))
+    rules = draw(st.sampled_from(["high", "pairs", "rake", "payoff"]))
+    kept = sum(players * s.hole + s.board for s in steps if isinstance(s, Deal) and not s.replacement)
+    assume(kept + any(isinstance(s, Deal) and s.replacement for s in steps) <= deck.size)
+    game = PokerGame("random", players, deck, steps, ante=ante, view=view,
+                     ranking=pairs_then_high_card if rules == "pairs" else None,
+                     rake=Fraction(1, 10) if rules == "rake" else 0,
+                     payoff=_showdown_points if rules == "payoff" else None, parameters=(("rules", rules),))
+    assume(tree_size(game).nodes <= 6000)
+    return game
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(game=poker_games())
+def test_random_games_compile_to_the_tree_compilers_arrays(game):
+    compiled = compare(game)
+    event("refused (perfect recall)" if compiled is None
+          else f"{game.players} players, {'< 50' if len(compiled.sequences) < 50 else '>= 50'} entries")
+
+
+def test_a_forgetful_view_is_refused_with_the_tree_compilers_message():
+    steps = [Deal(hole=1), Betting(), Deal(board=1), Betting()]
+    game = PokerGame("forgetful", 2, CardDeck("JQ", copies=2), steps, view=View(key=_forgetful))
+    assert compare(game) is None  # both raised, with one message
+    with pytest.raises(InvalidGameError, match="perfect recall"):
+        compile_poker(game)
+
+
+def test_errors_and_the_leaf_limit_as_the_tree_compiler():
+    kuhn = poker_game("kuhn")
+    wrong = PokerGame("kuhn", 2, CardDeck("JQK"), kuhn.steps, payoff=lambda s: (0,))
+    with pytest.raises(InvalidGameError, match="payoff\\(\\) returned 1 values for 2 players"):
+        compile_poker(wrong)
+    with pytest.raises(InvalidGameError, match="more than 20 leaves"):
+        compile_poker(kuhn, max_leaves=20)
+    assert compile_poker(kuhn, max_leaves=30).num_players == 2  # Kuhn has 30 leaves
+
+
+def test_the_abstraction_of_a_lazy_tree_stays_lazy_and_renames_the_built_tree():
+    game = poker_game("leduc", ranks=3)
+    lazy, eager = lossless_abstraction(compile_poker(game)), lossless_abstraction(compile_tree(game.tree()))
+    assert lazy.reduces and isinstance(lazy.reduced.game, LazyTree) and not lazy.reduced.game.built
+    assert not lazy.full.game.built
+    assert_same(lazy.reduced, eager.reduced)
+    renamed = lazy.reduced.game
+    assert isinstance(renamed.root, object) and renamed.built and lazy.full.game.built
+    assert_same(compile_tree(renamed), compile_tree(eager.reduced.game))
+
+
+def test_solving_leduc_builds_no_tree(monkeypatch):
+    def refuse(self):
+        raise AssertionError("a tree was built")
+
+    game = poker_game("leduc", ranks=3)
+    expected = solve_compiled(compile_tree(game.tree())).to_dict()
+    monkeypatch.setattr(PokerGame, "tree", refuse)
+    result = solve_game(game)
+    assert result.to_dict() == expected and result.equilibria[0].certified
+    assert result.details["abstraction"]["information_sets"]["reduced"] < \
+        result.details["abstraction"]["information_sets"]["full"]
+
+
+@pytest.mark.parametrize("name, params", [("kuhn", {"ante": "1/2"}), ("leduc", {"ranks": 2, "rake": "1/10"}),
+                                          ("kuhn3", {"cards": 4}), ("two_round", {"ranks": 2})])
+def test_answers_are_the_tree_routes(name, params):
+    """The same answers, JSON and all, from the rules as from the tree (the consumers that read nodes build it)."""
+    game = poker_game(name, **params)
+    direct, tree = compile_poker(game), compile_tree(game.tree())
+    assert solve_compiled(direct).to_dict() == solve_compiled(tree).to_dict()
+    assert isinstance(direct.game, GameTree)
