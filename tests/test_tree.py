@@ -1,7 +1,9 @@
 """Games as explicit trees: the compiler, perfect recall, chance, and the method chosen from the game."""
 
+import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,7 +11,8 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, LazyTree, Move, Terminal, compile_tree
+from exactpoker.core.tree import (Chance, GameTree, LazyTree, Move, Terminal, _integer_entries, compile_tree,
+                                  map_terminals, rebuild_tree)
 from exactpoker.errors import InvalidGameError, NotZeroSumError
 from exactpoker.solve.dispatch import solve_compiled
 from tests.games import kuhn_tree, matrix_tree
@@ -150,3 +153,47 @@ def test_lazy_tree_builds_its_nodes_once_and_only_when_read():
     assert first.coefficients.tolist() == again.coefficients.tolist()
     with pytest.raises(AttributeError):
         lazy.no_such_attribute
+
+
+def test_rebuilding_a_lazy_tree_stays_lazy_until_read():
+    calls = []
+
+    def build():
+        calls.append(1)
+        return kuhn_tree().root
+
+    lazy = LazyTree("kuhn", ("P1", "P2"), build)
+    renamed = rebuild_tree(lazy, infoset=lambda node: node.infoset.upper())
+    assert isinstance(renamed, LazyTree) and not renamed.built and not lazy.built and not calls
+    eager = rebuild_tree(kuhn_tree(), infoset=lambda node: node.infoset.upper())
+    assert [n.infoset for n in renamed.nodes() if isinstance(n, Move)] == \
+        [n.infoset for n in eager.nodes() if isinstance(n, Move)]
+    assert calls == [1] and lazy.built  # the original built once, for the renamed tree
+    doubled = map_terminals(rebuild_tree(lazy), lambda payoffs: tuple(2 * v for v in payoffs))
+    assert not isinstance(doubled, LazyTree)  # the original is built now: rebuilt at once
+    assert compile_tree(doubled).denominator * 2 == compile_tree(kuhn_tree()).denominator
+
+
+@settings(max_examples=60, deadline=None)
+@given(entries=st.lists(st.tuples(st.integers(0, 3), st.lists(st.tuples(
+    st.sampled_from([1, 2, 3, 4, 6, 9, 10, 12, 2**40, 3**30]),
+    st.lists(st.sampled_from([0, 1, -1, 2, 5, -7, 2**61, -(3**45)]), min_size=2, max_size=2)),
+    min_size=1, max_size=3)), max_size=8))
+def test_integer_entries_are_the_exact_sums_over_the_least_common_denominator(entries):
+    """The sums of the compiler's terms, checked against Fraction arithmetic (order, dropped zeros, dtype)."""
+    summed, raw = {}, {}
+    for key, terms in entries:
+        for d, values in terms:
+            by_denominator = raw.setdefault((key, key + 1), {})
+            if d in by_denominator:
+                by_denominator[d] = [a + b for a, b in zip(by_denominator[d], values)]
+            else:
+                by_denominator[d] = list(values)
+            summed[(key, key + 1)] = [s + Fraction(v, d) for s, v in zip(summed.get((key, key + 1), [0, 0]), values)]
+    sequences, coefficients, denominator = _integer_entries(raw, 2)
+    expected = {key: values for key, values in summed.items() if any(values)}
+    assert [tuple(row) for row in sequences.tolist()] == list(expected)
+    assert denominator == math.lcm(1, *(v.denominator for values in expected.values() for v in values))
+    assert [[Fraction(int(c), denominator) for c in row] for row in coefficients.tolist()] == list(expected.values())
+    big = any(abs(v) * denominator >= 2**62 // max(1, len(expected)) for values in expected.values() for v in values)
+    assert coefficients.dtype == (object if big else np.int64)

@@ -565,15 +565,18 @@ class _Builder:
                     f"{game.name}: payoff() returned {len(payoffs)} values for {game.players} players"
                 )
             return Terminal(tuple(to_fraction(v, f"{game.name}: payoff()") for v in payoffs))
-        winners = state.active
-        if len(winners) > 1:
-            winners = self.showdown(state.hands, state.board, winners)
+        winners = self.pot_winners(state.hands, state.board, state.active)
         leaf = self.leaves.get((state.contributions, winners))
         if leaf is None:
             share = Fraction(sum(state.contributions)) * (1 - game.rake) / len(winners)  # type: ignore[operator]
             leaf = Terminal(tuple((share if p in winners else 0) - c for p, c in enumerate(state.contributions)))
             self.leaves[(state.contributions, winners)] = leaf
         return leaf
+
+    def pot_winners(self, hands: tuple[tuple[int, ...], ...], board: tuple[int, ...], active: tuple[int, ...]
+                    ) -> tuple[int, ...]:
+        """Who shares the pot: the one player left, or the best hands at the showdown."""
+        return active if len(active) == 1 else self.showdown(hands, board, active)
 
     def showdown(self, hands: tuple[tuple[int, ...], ...], board: tuple[int, ...], active: tuple[int, ...]
                  ) -> tuple[int, ...]:

@@ -117,8 +117,8 @@ class _Walk:
         self.planner = _Planner(game)
         self.builders = [_LayoutBuilder(game.name, name) for name in game.player_names]  # type: ignore[union-attr]
         self.entries = _Entries(game.name, game.players, max_leaves)
-        # id(leaf) -> its payoffs over one denominator; the builder keeps these leaves (without ``payoff=``).
-        self.payoffs: "dict[int, tuple[tuple[int, ...], int]] | None" = {} if game.payoff is None else None
+        # Without ``payoff=``, a leaf's payoffs (over one denominator) follow from its contributions and winners.
+        self.payoffs: "dict[Any, tuple[tuple[int, ...], int]] | None" = {} if game.payoff is None else None
 
     def visit(self, node: Any, num: int, den: int, last: tuple[int, ...], counts: tuple[int, ...],
               hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> None:
@@ -159,12 +159,16 @@ class _Walk:
              hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> None:
         """An end of the hand: the builder's leaf, its payoffs times the reach added to the entry of ``last``."""
         self.entries.count()
-        state = _State(counts, hands, board, betting.contributions, betting.active, betting.history)
-        terminal = _Builder.end(self.planner, state)
         if self.payoffs is None:
-            over = _over_one_denominator(terminal.payoffs)
+            over = self._over(_State(counts, hands, board, betting.contributions, betting.active, betting.history))
         else:
-            over = self.payoffs.get(id(terminal))  # type: ignore[assignment]
+            key = (betting.contributions, self.planner.pot_winners(hands, board, betting.active))
+            over = self.payoffs.get(key)  # type: ignore[assignment]
             if over is None:
-                over = self.payoffs[id(terminal)] = _over_one_denominator(terminal.payoffs)
+                over = self.payoffs[key] = self._over(
+                    _State(counts, hands, board, betting.contributions, betting.active, betting.history))
         self.entries.add(last, num, den, over)
+
+    def _over(self, state: _State) -> tuple[tuple[int, ...], int]:
+        """The builder's leaf at ``state``: its payoffs over one denominator."""
+        return _over_one_denominator(_Builder.end(self.planner, state).payoffs)

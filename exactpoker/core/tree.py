@@ -26,6 +26,7 @@ for extensive two-person games", Games and Economic Behavior 14 (1996).
 from __future__ import annotations
 
 import gc
+import itertools
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -439,21 +440,28 @@ def _integer_entries(entries: dict[tuple[int, ...], dict[int, list[int]]], k: in
     and every numerator taken out, which leaves the least common denominator
     of the entries' reduced fractions.
     """
-    common = math.lcm(1, *{d for by_denominator in entries.values() for d in by_denominator})
+    denominators = {d for by_denominator in entries.values() for d in by_denominator}
+    common = math.lcm(1, *denominators)
+    scales = {d: common // d for d in denominators}
     kept, numerators = [], []
     for seqs, by_denominator in entries.items():
-        row = [0] * k
-        for d, values in by_denominator.items():
-            scale = common // d
-            for p in range(k):
-                row[p] += values[p] * scale
+        if len(by_denominator) == 1:  # most entries: one term
+            [(d, values)] = by_denominator.items()
+            row = [v * scales[d] for v in values]
+        else:
+            row = [0] * k
+            for d, values in by_denominator.items():
+                scale = scales[d]
+                for p in range(k):
+                    row[p] += values[p] * scale
         if any(row):
             kept.append(seqs)
             numerators.append(row)
-    divisor = math.gcd(common, *(v for row in numerators for v in row))
+    flat = list(itertools.chain.from_iterable(numerators))
+    divisor = math.gcd(common, *flat)
+    bound = max(max(flat, default=0), -min(flat, default=0)) // divisor
     if divisor > 1:
         numerators = [[v // divisor for v in row] for row in numerators]
-    bound = max((abs(v) for row in numerators for v in row), default=0)
     dtype = np.int64 if bound < _INT64_SAFE // max(1, len(numerators)) else object
     sequences = np.array(kept, dtype=np.int64).reshape(len(kept), k)
     coefficients = np.array(numerators, dtype=dtype).reshape(len(kept), k)
