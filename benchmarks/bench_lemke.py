@@ -42,12 +42,11 @@ FULL = [("ladder", {"n": n, "sizes": "1;2;4", "rake": "1/10"}) for n in (10, 20,
 def job(name: str, params: dict[str, str]) -> dict[str, Any]:
     """Build, compile, solve by Lemke and certify, in this (fresh) process; what happened and the peak memory."""
     from exactpoker.certify import verify
-    from exactpoker.core.tree import compile_tree
-    from exactpoker.games.library import game
+    from exactpoker.games.library import compiled_game
     from exactpoker.solve.lemke import lemke_run
 
     start = time.perf_counter()
-    compiled = compile_tree(game(name, **params))
+    compiled = compiled_game(name, **params)
     profile, lemke = lemke_run(compiled)
     certificate = verify(compiled, profile)
     return {"rows": sum(layout.num_sequences + layout.num_infosets + 1 for layout in compiled.layouts),

@@ -1,12 +1,13 @@
-"""Benchmarks for games written in the poker language: build the tree, compile it, solve it exactly.
+"""Benchmarks for games written in the poker language: compile the rules, solve them exactly.
 
     python benchmarks/bench_library.py            # the library games at growing sizes (about a minute)
     python benchmarks/bench_library.py --quick    # Kuhn, a ladder and Leduc without suits
 
-Two tables: *build + compile*, the game's rules turned into a
-:class:`~exactpoker.core.tree.GameTree` (:meth:`exactpoker.core.poker.PokerGame.tree`)
-and compiled to the sequence form (:func:`exactpoker.core.tree.compile_tree`),
-with the tree's leaves and the information sets per player; *exact solve*,
+Two tables: *compile*, the game's rules compiled straight to the sequence
+form (:func:`exactpoker.core.poker_compile.compile_poker`, no tree built; the
+same arrays as ``compile_tree(game.tree())``), with the tree's leaves
+(:func:`exactpoker.core.poker_size.tree_size`) and the information sets per
+player; *exact solve*,
 :func:`exactpoker.solve.dispatch.solve_compiled` on the compiled game (certified),
 two-player zero-sum games only.  One run per job, wall clock.
 
@@ -23,7 +24,8 @@ from timing import Row, Target, describe_value, print_table, print_targets, run,
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from exactpoker.core.tree import Terminal, compile_tree  # noqa: E402
+from exactpoker.core.poker_compile import compile_poker  # noqa: E402
+from exactpoker.core.poker_size import tree_size  # noqa: E402
 from exactpoker.games.library import poker_game  # noqa: E402
 from exactpoker.solve.dispatch import solve_compiled  # noqa: E402
 
@@ -44,13 +46,13 @@ def _size(params: dict[str, Any]) -> str:
 
 
 def _build(name: str, params: dict[str, Any]) -> Any:
-    tree = poker_game(name, **params).tree()
-    return tree, compile_tree(tree)
+    game = poker_game(name, **params)
+    return game, compile_poker(game)
 
 
 def _describe_build(pair: Any) -> str:
-    tree, compiled = pair
-    leaves = sum(1 for node in tree.nodes() if isinstance(node, Terminal))
+    game, compiled = pair
+    leaves = tree_size(game).terminals
     infosets = "/".join(str(layout.num_infosets) for layout in compiled.layouts)
     return f"{leaves} leaves, information sets {infosets}, zero-sum {compiled.is_zero_sum}"
 
@@ -64,12 +66,12 @@ def benchmarks(quick: bool) -> None:
         builds.append(row)
         if row.seconds is None or name == "kuhn3":
             continue
-        compiled = compile_tree(poker_game(name, **params).tree())
+        compiled = compile_poker(poker_game(name, **params))
         solved = timed(name, _size(params), lambda: solve_compiled(compiled), describe_value)
         solves.append(solved)
         if name == "leduc" and params == {"suits": False} and solved.seconds is not None:
             leduc_seconds = row.seconds + solved.seconds
-    print_table("build + compile (rules -> sequence form)", builds)
+    print_table("compile (rules -> sequence form)", builds)
     print()
     print_table("exact solve (two-player zero-sum: sequence-form LP, certified)", solves)
     print()

@@ -5,11 +5,11 @@ to settle the pot.  The steps run in order; each is either a :class:`Deal`
 (cards to every player still in, and/or to the board, as chance nodes with
 exact probabilities) or a :class:`Betting` round.  So chance can come anywhere:
 a board card between two betting rounds is ``Deal(board=1)`` between two
-``Betting`` steps.  :meth:`PokerGame.tree` builds the
-:class:`~exactpoker.core.tree.GameTree`; the rest is the common pipeline
-(:func:`~exactpoker.core.tree.compile_tree`, then
-:func:`~exactpoker.solve.dispatch.solve_compiled`, which picks the method from
-the compiled game and certifies every answer).  Example, Kuhn poker:
+``Betting`` steps.  :meth:`PokerGame.tree` builds the :class:`GameTree`;
+:func:`~exactpoker.core.poker_compile.compile_poker` compiles the rules straight
+to its sequence form (what :func:`~exactpoker.core.tree.compile_tree` gives, no
+tree built), and :func:`~exactpoker.solve.dispatch.solve_compiled` picks the
+method from the compiled game and certifies every answer.  Example, Kuhn poker:
 
 >>> kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
 ...                  steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])

@@ -10,6 +10,10 @@ OpenSpiel walker.  :func:`compile_tree` turns it into the same
 :class:`~exactpoker.core.compiled.CompiledGame` (von Stengel's sequence form,
 integer payoffs over one common denominator) that the card games of the
 papers compile to, so every solver and the certificate work on it unchanged.
+The poker language also compiles straight from its rules
+(:func:`~exactpoker.core.poker_compile.compile_poker`, sharing this module's
+layout builder and entry sums); its compiled game's tree is a
+:class:`LazyTree`, built only when read.
 
 Information sets are keyed by a string per player.  Perfect recall is
 checked: every node of an information set must be reached after the same own

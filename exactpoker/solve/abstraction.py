@@ -199,5 +199,9 @@ def relabel_infosets(game: GameTree, renames: list[dict[str, str]]) -> GameTree:
 
     Giving two information sets one name merges them: the player can no longer
     tell them apart.  Subtrees with nothing renamed, and leaves, are shared with ``game``.
+    A :class:`~exactpoker.core.tree.LazyTree` not built yet (a game compiled
+    from its rules, :func:`~exactpoker.core.poker_compile.compile_poker`) gives
+    a lazy tree too (:func:`~exactpoker.core.tree.rebuild_tree`): nothing is
+    built unless a consumer reads its nodes.
     """
     return rebuild_tree(game, infoset=lambda node: renames[node.player].get(node.infoset, node.infoset))
