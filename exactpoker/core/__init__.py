@@ -3,7 +3,8 @@
 Games come as card games of the papers (:class:`BettingGame` with its
 :class:`Deck` of cards ``1..n``), as explicit trees (:mod:`exactpoker.core.tree`),
 or in the public poker language (:class:`PokerGame` with a :class:`CardDeck`,
-:class:`Deal` and :class:`Betting` steps; :mod:`exactpoker.core.poker`).
+:class:`Deal` and :class:`Betting` steps; :mod:`exactpoker.core.poker`, compiled
+straight from its rules by :func:`compile_poker`).
 """
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
@@ -20,6 +21,7 @@ from exactpoker.core.poker import (
     high_card,
     pairs_then_high_card,
 )
+from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.profile import BehaviourProfile, realization_weights
 
 __all__ = [
@@ -41,4 +43,5 @@ __all__ = [
     "Situation",
     "high_card",
     "pairs_then_high_card",
+    "compile_poker",
 ]
