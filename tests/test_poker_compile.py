@@ -171,3 +171,21 @@ def test_answers_are_the_tree_routes(name, params):
     direct, tree = compile_poker(game), compile_tree(game.tree())
     assert solve_compiled(direct).to_dict() == solve_compiled(tree).to_dict()
     assert isinstance(direct.game, GameTree)
+
+
+def test_the_solve_command_compiles_library_games_from_their_rules(monkeypatch, capsys):
+    """``solve library:...`` builds no tree and prints what the tree route gives."""
+    import json
+
+    from exactpoker.cli import main
+    from exactpoker.results import with_snake_keys
+
+    game = poker_game("leduc", ranks=3)
+    expected = json.loads(json.dumps(with_snake_keys(solve_compiled(compile_tree(game.tree())).to_dict())))
+
+    def refuse(self):
+        raise AssertionError("a tree was built")
+
+    monkeypatch.setattr(PokerGame, "tree", refuse)
+    assert main(["solve", "library:leduc(ranks=3)", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected
