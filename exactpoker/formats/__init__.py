@@ -31,7 +31,7 @@ __all__ = ["LoadedGame", "load_game", "parse_call"]
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game ready for :func:`~exactpoker.core.tree.compile_tree`, and how its strategies are laid out."""
+    """A game ready for :func:`~exactpoker.core.tree.compile_tree` (or compiled already), and its strategies' layout."""
 
     tree: "GameTree | None"
     tables: Tables = infoset_tables
