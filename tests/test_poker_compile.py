@@ -86,19 +86,29 @@ def _showdown_points(s):
                  for p in range(len(s.hands)))
 
 
+def _betting(draw, players):
+    sizes = draw(st.lists(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2,
+                          unique=True))
+    bettors = draw(st.none() | st.lists(st.integers(0, players - 1), min_size=1, max_size=players, unique=True))
+    return Betting(sizes=sizes, max_bets=draw(st.integers(0, 2)), first=draw(st.integers(0, players - 1)),
+                   bettors=bettors)
+
+
 @st.composite
 def poker_games(draw):
     players = draw(st.integers(2, 3))
     deck = CardDeck("JQKA"[:draw(st.integers(2, 4))], suits=draw(st.integers(1, 2)), copies=draw(st.integers(1, 2)))
     steps = []
-    for _ in range(draw(st.integers(1, 2))):
-        hole, board = draw(st.sampled_from([(1, 0), (0, 1), (1, 1), (2, 0)]))
-        steps.append(Deal(hole=hole, board=board, replacement=draw(st.booleans())))
-        sizes = draw(st.lists(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2,
-                              unique=True))
-        bettors = draw(st.none() | st.lists(st.integers(0, players - 1), min_size=1, max_size=players, unique=True))
-        steps.append(Betting(sizes=sizes, max_bets=draw(st.integers(0, 2)), first=draw(st.integers(0, players - 1)),
-                             bettors=bettors))
+    # mostly a deal then a round; sometimes a round before any card, or two deals in a row
+    for kinds in draw(st.lists(st.sampled_from(["deal, bet"] * 4 + ["bet", "deal"]), min_size=1, max_size=2)):
+        for kind in kinds.split(", "):
+            if kind == "deal":
+                hole, board = draw(st.sampled_from([(1, 0), (0, 1), (1, 1), (2, 0)]))
+                steps.append(Deal(hole=hole, board=board, replacement=draw(st.booleans())))
+            else:
+                steps.append(_betting(draw, players))
+    if not any(isinstance(step, Betting) for step in steps):
+        steps.append(_betting(draw, players))
     ante = draw(st.sampled_from([1, 0, Fraction(1, 2)]) | st.lists(st.sampled_from([Fraction(1, 2), 1, 2]),
                                                                     min_size=players, max_size=players))
     view = draw(st.sampled_from([View(), View(suits=False), View(key=_board_blind), View(key=_forgetful)]))
@@ -109,7 +119,7 @@ def poker_games(draw):
                      ranking=pairs_then_high_card if rules == "pairs" else None,
                      rake=Fraction(1, 10) if rules == "rake" else 0,
                      payoff=_showdown_points if rules == "payoff" else None, parameters=(("rules", rules),))
-    assume(tree_size(game).nodes <= 6000)
+    assume(tree_size(game).nodes <= 4000)
     return game
 
 
@@ -119,6 +129,13 @@ def test_random_games_compile_to_the_tree_compilers_arrays(game):
     compiled = compare(game)
     event("refused (perfect recall)" if compiled is None
           else f"{game.players} players, {'< 50' if len(compiled.sequences) < 50 else '>= 50'} entries")
+
+
+def test_a_round_before_any_card_and_deals_in_a_row():
+    steps = [Betting(sizes=(1, 2), first=1), Deal(hole=1), Deal(board=1, replacement=True), Betting(max_bets=2)]
+    game = PokerGame("odd", 3, CardDeck("JQKA"), steps, ante=(1, 2, 0), ranking=pairs_then_high_card,
+                     rake=Fraction(1, 20))
+    assert compare(game).num_players == 3
 
 
 def test_a_forgetful_view_is_refused_with_the_tree_compilers_message():
