@@ -11,6 +11,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -179,10 +180,17 @@ def test_the_guard_refuses_a_tree_too_large_before_building_it():
 
 
 def test_cli_refuses_snyds_unfinished_cells_before_building_them(capsys):
-    # stairs 2v1 with 6 sides: 45,097,156,568 sequences, counted from the rules
+    # stairs 2v1 with 6 sides: 30,064,771,046 sequences (45,097,156,568 before the stairs classes), counted
+    # from the rules, refused before the arrays are made
+    assert sum(liars_dice(sides=6, dice="2v1", rule="stairs").size().sequences) == 30_064_771_046
     assert main(["solve", "library:dice(sides=6,dice=2v1,rule=stairs)"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "45097156568 sequences" in err and "TB of memory" in err and "\n" not in err
+    assert "30064771046 sequences" in err and "TB of memory" in err and "\n" not in err
+
+
+def test_the_guard_refuses_the_arrays_too_large_before_making_them():
+    with guard.memory_limit(2 * 1024**3), pytest.raises(ResourceLimitError, match="payoff entries"):
+        liars_dice(sides=6, dice="1v1", rule="stairs").compiled()
 
 
 def test_cli_solves_and_reports_bad_input_in_one_line(capsys):
@@ -229,19 +237,24 @@ def test_rolls_are_multisets_except_under_the_stairs_rule():
     game = liars_dice(sides=3, dice="2v1")
     assert game.rolls(0) == ((1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)) and game.rolls(1) == ((1,), (2,), (3,))
     assert [game.weight(roll) for roll in game.rolls(0)] == [1, 2, 2, 1, 2, 1]
-    stairs = liars_dice(sides=3, dice="2v1", rule="stairs")
-    assert stairs.rolls(0) == tuple(itertools.product((1, 2, 3), repeat=2)) and stairs.weight((2, 1)) == 1
+    stairs = liars_dice(sides=3, dice="2v1", rule="stairs")  # the stair (1, 2) split from the rest of {1, 2}
+    assert stairs.rolls(0) == ((1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (2, 3), (3, 3))
+    assert [stairs.weight(roll) for roll in stairs.rolls(0)] == [1, 1, 1, 2, 1, 2, 1]
+    assert stairs.rolls(1) == ((1,), (2,), (3,))
+    three = liars_dice(sides=4, dice="3v1", rule="stairs")
+    assert (1, 2, 3) in three.rolls(0) and (3, 2, 1) in three.rolls(0)
+    assert (three.weight((1, 2, 3)), three.weight((3, 2, 1))) == (1, 5)
+    assert len(liars_dice(sides=4, dice="2v1", rule="stairs").rolls(0)) == 11  # of 16 ordered rolls
 
 
 class _Ordered(LiarsDice):
     """Every ordered roll dealt, each with weight 1: the game before the multiset abstraction."""
 
-    def ordered(self):
-        return True
+    def rolls(self, player):
+        return tuple(itertools.product(range(1, self.sides + 1), repeat=self.dice[player]))
 
-    def counts(self, roll, face):
-        wild = {"joker": 1, "openspiel": self.sides}.get(self.rule)
-        return sum(1 for die in roll if die == face or die == wild)
+    def weight(self, roll):
+        return 1
 
 
 @settings(max_examples=8, deadline=None)
@@ -258,3 +271,63 @@ def test_dealing_multisets_is_lossless(rule, sides, dice):
     assert sum(game.size().sequences) < sum(ordered.size().sequences)
     values = [solve_game(g).equilibria[0].values[0] for g in (game, ordered)]
     assert values[0] == values[1]
+
+
+# -- the sequence form straight from the rules (LiarsDice.compiled) ------------------------------------------
+
+def assert_same_compiled(direct, walked):
+    """Two compiled games are identical: layouts (names, actions, parents in order), entries, denominator."""
+    for ours, theirs in zip(direct.layouts, walked.layouts, strict=True):
+        assert (ours.names, ours.actions, ours.parents) == (theirs.names, theirs.actions, theirs.parents)
+    assert direct.denominator == walked.denominator
+    assert direct.sequences.dtype == walked.sequences.dtype and direct.coefficients.dtype == walked.coefficients.dtype
+    assert np.array_equal(direct.sequences, walked.sequences)
+    assert np.array_equal(direct.coefficients, walked.coefficients)
+
+
+def small_cells(max_sequences):
+    for rule in RULES:
+        for dice in ("1v1", "2v1", "1v2"):
+            for sides in range(1 if rule in ("normal", "openspiel") else 2, 7):
+                for possible in (False, True):
+                    game = LiarsDice(sides, parse_dice(dice), rule, possible)
+                    if sum(game.size().sequences) <= max_sequences:
+                        yield pytest.param(game, id=game.name)
+
+
+CELLS = list(small_cells(12_000))
+
+
+def test_every_small_cell_is_compared():
+    # all four rules, three dice, every bid set; stairs 2v1 and 1v2 with three sides only without the hopeless bids
+    assert len(CELLS) == 74
+    assert LiarsDice(3, (2, 1), "stairs", True) in [cell.values[0] for cell in CELLS]
+
+
+@pytest.mark.parametrize("game", CELLS)
+def test_compiled_from_the_rules_is_the_compiled_tree(game):
+    direct = game.compiled()
+    assert not direct.game.built  # no node made
+    assert_same_compiled(direct, compile_tree(game.tree()))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(RULES), st.integers(2, 3), st.sampled_from(["2v2", "3v1", "1v3"]), st.booleans())
+def test_compiled_from_the_rules_with_more_dice(rule, sides, dice, possible):
+    game = LiarsDice(sides, parse_dice(dice), rule, possible)
+    if sum(game.size().sequences) > 20_000:
+        return
+    assert_same_compiled(game.compiled(), compile_tree(game.tree()))
+
+
+def test_the_lazy_tree_is_the_tree():
+    game = liars_dice(sides=3, dice="2v1", rule="joker")
+    compiled = game.compiled()
+    assert compiled.game.parameters == game.tree().parameters and compiled.game.name == "dice"
+    assert_same_compiled(compile_tree(compiled.game), compiled)  # reading root builds the nodes
+    assert compiled.game.built
+
+
+def test_the_library_and_the_cli_take_the_direct_path():
+    loaded = load_library("dice(sides=4,dice=2v1,rule=stairs)")
+    assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built

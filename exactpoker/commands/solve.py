@@ -41,7 +41,7 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
-    compiled = compile_tree(loaded.tree)
+    compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
                   f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")

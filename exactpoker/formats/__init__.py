@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
@@ -38,6 +39,9 @@ class LoadedGame:
     #: A seed paper's card game given by its rules (then ``tree`` is None): solved by
     #: :func:`exactpoker.solve.rules.solve_rules`, which detects its structure before building anything.
     rules: "BettingGame | None" = None
+    #: The sequence form when the rules compile straight to arrays (Liar's Dice,
+    #: :meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); ``tree`` is then its lazily built tree.
+    compiled: "CompiledGame | None" = None
 
 
 def parse_call(text: str) -> tuple[str, dict[str, str]]:

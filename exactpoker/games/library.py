@@ -235,6 +235,9 @@ def load_library(text: str) -> "LoadedGame":
     built = poker_game(name, **params)
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
+    if callable(getattr(built, "compiled", None)):  # rules compiled straight to arrays (Liar's Dice)
+        compiled = built.compiled()
+        return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)
     return LoadedGame(built.tree(), source=f"library:{text}")
 
 
