@@ -331,3 +331,123 @@ def test_the_lazy_tree_is_the_tree():
 def test_the_library_and_the_cli_take_the_direct_path():
     loaded = load_library("dice(sides=4,dice=2v1,rule=stairs)")
     assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built
+
+
+# -- stairs as multisets plus the stair -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("dice", ["1v1", "2v1", "1v2", "3v1"])
+@pytest.mark.parametrize("sides", [2, 3, 4])
+def test_stairs_classes_weigh_every_ordered_roll(dice, sides):
+    game = liars_dice(sides=sides, dice=dice, rule="stairs")
+    for player in (0, 1):
+        rolls = game.rolls(player)
+        assert sum(map(game.weight, rolls)) == sides ** game.dice[player] and len(set(rolls)) == len(rolls)
+        for roll in itertools.product(range(1, sides + 1), repeat=game.dice[player]):  # each ordered roll
+            same = [r for r in rolls if sorted(r) == sorted(roll) and game.counts(r, 2) == game.counts(roll, 2)]
+            assert len(same) == 1 and all(game.counts(same[0], f) == game.counts(roll, f) for f in range(2, sides + 1))
+
+
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+def test_stairs_classes_are_lossless(dice):
+    # the value of every ordered roll dealt (the game before the classes) and the engine finds nothing to merge
+    from exactpoker.solve.abstraction import lossless_abstraction
+
+    game = liars_dice(sides=2, dice=dice, rule="stairs")
+    ordered = _Ordered(*vars(game).values())
+    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["2"])
+    # with three sides the engine's symmetry search merges no two of the two-dice player's roll classes (it
+    # merges some information sets late in the bidding, where a bid is false whatever the roll)
+    compiled = liars_dice(sides=3, dice=dice, rule="stairs").compiled()
+    two = 0 if dice == "2v1" else 1
+    layout, orbit = compiled.layouts[two], lossless_abstraction(compiled).orbit[two].tolist()
+    by_roll = {}
+    for infoset, name in enumerate(layout.names):
+        by_roll.setdefault(name.split("|")[0], []).append(orbit[infoset])
+    assert len(by_roll) == 7 and len({tuple(orbits) for orbits in by_roll.values()}) == 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+def test_stairs_classes_are_lossless_with_three_sides(dice):
+    game = liars_dice(sides=3, dice=dice, rule="stairs")
+    ordered = _Ordered(*vars(game).values())
+    assert sum(game.size().sequences) == 28_666 + 12_286 < sum(ordered.size().sequences) == 36_856 + 12_286
+    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["3"])
+
+
+# -- bids that can never hold: solved without them, lifted, certified on the full rules -----------------------
+
+def test_hopeless_bids_are_counted_from_the_rules():
+    stairs = liars_dice(sides=4, dice="2v1", rule="stairs")  # two dice with a stair count 3, one die 2: at most 5
+    assert stairs.hopeless_bids() == ((6, 2), (6, 3), (6, 4))
+    assert (len(stairs.all_bids()), len(LiarsDice(4, (2, 1), "stairs", True).bids())) == (18, 15)
+    assert LiarsDice(4, (2, 1), "stairs", True).size().sequences == (360_438, 131_069)
+    assert liars_dice(sides=4, dice="2v2", rule="stairs").hopeless_bids() == tuple(
+        (count, face) for count in (7, 8) for face in (2, 3, 4))
+    assert liars_dice(sides=6, dice="1v1", rule="stairs").hopeless_bids() == ()
+    for rule in ("normal", "joker", "openspiel"):
+        assert liars_dice(sides=4, dice="2v1", rule=rule).hopeless_bids() == ()
+
+
+def _lifted(sides, dice):
+    from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
+
+    return solve_without_hopeless_bids(liars_dice(sides=sides, dice=dice, rule="stairs"))
+
+
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+@pytest.mark.parametrize("sides", [2, 3])
+def test_the_lifted_equilibrium_is_certified_on_the_full_rules(sides, dice):
+    lifted = _lifted(sides, dice)
+    assert lifted.certificate.holds and lifted.certificate.scope == "all strategies"
+    assert lifted.value == Fraction(SNYD["stairs"][dice][str(sides)])
+    assert lifted.compiled.layouts[0].num_sequences == liars_dice(sides=sides, dice=dice, rule="stairs").size().sequences[0]
+    hopeless = {f"{count}x{face}" for count, face in lifted.game.hopeless_bids()}
+    for player, layout in enumerate(lifted.compiled.layouts):  # never bid; call right after one
+        for infoset, name in enumerate(layout.names):
+            probabilities = dict(zip(layout.actions[infoset], lifted.profile.strategies[player][infoset]))
+            assert all(probabilities.get(bid, 0) == 0 for bid in hopeless)
+            if name.split(" ")[-1].split("|")[-1] in hopeless:
+                assert probabilities["call"] == 1
+    notes = lifted.notes()
+    assert notes["full_game_certificate"]["holds"] and notes["solved_value"] == str(lifted.value)
+    assert notes["bids"]["full"] - notes["bids"]["solved"] == len(notes["hopeless_bids"]) > 0
+
+
+def test_a_lifted_profile_that_raises_after_a_hopeless_bid_fails_the_check():
+    # player 2 answering player 1's hopeless 6x2 with the hopeless 6x3 lets player 1 bid it and win (caught)
+    from exactpoker.certify import verify
+    from exactpoker.core.profile import BehaviourProfile
+
+    lifted = _lifted(3, "2v1")
+    layout = lifted.compiled.layouts[1]
+    second = list(lifted.profile.strategies[1])
+    for infoset, name in enumerate(layout.names):
+        if name.endswith(" 6x2") or name.endswith("|6x2"):
+            second[infoset] = tuple(Fraction(action == "6x3") for action in layout.actions[infoset])
+    tampered = BehaviourProfile((lifted.profile.strategies[0], tuple(second)))
+    assert not verify(lifted.compiled, tampered).holds
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(2, 3), st.sampled_from(["2v1", "1v2", "2v2", "3v1"]))
+def test_the_lift_agrees_with_solving_the_full_rules(sides, dice):
+    game = liars_dice(sides=sides, dice=dice, rule="stairs")
+    if sum(game.size().sequences) > 3_000:
+        return
+    assert _lifted(sides, dice).value == solve_compiled(game.compiled()).equilibria[0].values[0]
+
+
+def test_lift_by_names_refuses_what_it_cannot_match():
+    from exactpoker.errors import InvalidGameError
+    from exactpoker.solve.restricted_lift import lift_by_names
+
+    game = liars_dice(sides=2, dice="2v1", rule="stairs")
+    full, smaller = game.compiled(), LiarsDice(2, (2, 1), "stairs", True).compiled()
+    profile = solve_compiled(smaller).equilibria[0].profile
+    with pytest.raises(InvalidGameError, match="'1x2' is not an action of"):
+        lift_by_names(full, smaller, profile, "1x2")
+    with pytest.raises(InvalidGameError, match="is not in the full game"):
+        lift_by_names(smaller, full, solve_compiled(full).equilibria[0].profile, "call")
