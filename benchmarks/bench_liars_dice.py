@@ -87,7 +87,8 @@ def solve_cell(rule: str, dice: str, sides: int) -> dict:
             lifted = solve_without_hopeless_bids(game)
             seconds["solve"] = time.perf_counter() - start
             return {"value": str(lifted.value), "certified": lifted.certificate.holds, "method": lifted.reduced.method,
-                    "seconds": seconds["solve"], "stages": seconds, "peak": _peak(), "lifted": lifted.notes()}
+                    "seconds": seconds["solve"], "stages": seconds, "peak": _peak(), "lifted": lifted.notes(),
+                    "full_game_certificate": lifted.certificate.to_dict()}
         compiled = game.compiled()
         seconds["compile"], stage[0] = time.perf_counter() - start, "solving"
         result = solve_compiled(compiled)

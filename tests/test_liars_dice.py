@@ -412,8 +412,8 @@ def test_the_lifted_equilibrium_is_certified_on_the_full_rules(sides, dice):
             if name.split(" ")[-1].split("|")[-1] in hopeless:
                 assert probabilities["call"] == 1
     notes = lifted.notes()
-    assert notes["full_game_certificate"]["holds"] and notes["solved_value"] == str(lifted.value)
-    assert notes["bids"]["full"] - notes["bids"]["solved"] == len(notes["hopeless_bids"]) > 0
+    assert notes["solved_value"] == str(lifted.value)
+    assert notes["bids"]["full"] - notes["bids"]["solved"] == len(notes["left_out"]) > 0
 
 
 def test_a_lifted_profile_that_raises_after_a_hopeless_bid_fails_the_check():
@@ -451,3 +451,21 @@ def test_lift_by_names_refuses_what_it_cannot_match():
         lift_by_names(full, smaller, profile, "1x2")
     with pytest.raises(InvalidGameError, match="is not in the full game"):
         lift_by_names(smaller, full, solve_compiled(full).equilibria[0].profile, "call")
+
+
+def test_cli_solves_a_stairs_cell_without_its_hopeless_bids(capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    from exactpoker.schema import schema
+
+    assert main(["solve", "library:dice(sides=3,dice=2v1,rule=stairs)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (equilibrium,) = data["equilibria"]
+    assert equilibrium["values"] == ["1/27", "-1/27"] and equilibrium["certified"]
+    assert data["details"]["sequences"] == ["28666", "12286"]  # the full rules' game, certified there
+    lifted = data["details"]["hopeless_bids"]
+    assert lifted["left_out"] == ["6x2", "6x3"] and lifted["sequences"]["solved"] == ["7162", "3070"]
+    assert "can never hold" in data["notes"][0]
+    jsonschema.Draft202012Validator(schema()).validate(data)
+    assert main(["solve", "library:dice(sides=2,dice=2v1,rule=stairs)", "--method", "lp", "--json"]) == 0
+    forced = json.loads(capsys.readouterr().out)  # a forced method solves the full rules themselves
+    assert "hopeless_bids" not in forced["details"] and forced["equilibria"][0]["values"] == ["3/8", "-3/8"]

@@ -31,19 +31,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from exactpoker import guard
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.games.liars_dice import CALL, LiarsDice
 from exactpoker.numbers import exact_str
-from exactpoker.results import SolveResult
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
 from exactpoker.solve.restricted_lift import lift_by_names
 
-__all__ = ["LiftedSolution", "solve_without_hopeless_bids"]
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.formats import LoadedGame
+
+__all__ = ["LiftedSolution", "loaded_game", "solve_without_hopeless_bids"]
 
 
 @dataclass(frozen=True)
@@ -75,36 +79,59 @@ class LiftedSolution:
         """Player 1's value of the full game."""
         return self.certificate.payoffs[0]
 
+    def result(self) -> SolveResult:
+        """The solve's result on the full rules (``exactpoker solve``'s JSON): the lifted equilibrium with its
+        certificate, and ``details.hopeless_bids`` (:meth:`notes`)."""
+        tables = infoset_tables(self.compiled, self.profile)
+        equilibrium = Equilibrium.from_certificate(self.certificate, tables, self.profile,
+                                                   labelled=labelled_tables(self.compiled, self.profile))
+        left_out = ", ".join(f"{count}x{face}" for count, face in self.game.hopeless_bids())
+        note = (f"solved without the bids that can never hold ({left_out}); the equilibrium, lifted to the full "
+                "rules (those bids never made, a call right after one), is certified on the full game")
+        details = {"players": "2", "zero_sum": True,
+                   "sequences": [str(layout.num_sequences) for layout in self.compiled.layouts],
+                   "hopeless_bids": self.notes()}
+        return SolveResult(self.compiled.game.name, {key: str(value) for key, value in self.game.parameters},
+                           f"{self.reduced.method}, without the hopeless bids, lifted", (equilibrium,), (note,),
+                           details)
+
     def notes(self) -> dict[str, Any]:
-        """JSON-ready: the bids left out, both games' sizes and the full game's certificate."""
-        reduced = self.reduced.equilibria[0]
+        """JSON-ready (``details.hopeless_bids``): the bids left out, both games' sizes, the smaller game's value
+        and method; the certificate on the full game is the equilibrium's own."""
         return {
-            "hopeless_bids": [f"{count}x{face}" for count, face in self.game.hopeless_bids()],
+            "left_out": [f"{count}x{face}" for count, face in self.game.hopeless_bids()],
             "bids": {"full": len(self.game.bids()), "solved": len(self.game.bids()) - len(self.game.hopeless_bids())},
-            "sequences": {"full": [layout.num_sequences for layout in self.compiled.layouts],
-                          "solved": [int(n) for n in self.reduced.details.get("sequences", [])]},
-            "solved_value": exact_str(Fraction(str(reduced.values[0]))),
-            "full_game_certificate": self.certificate.to_dict(),
+            "sequences": {"full": [str(layout.num_sequences) for layout in self.compiled.layouts],
+                          "solved": [str(n) for n in self.reduced.details.get("sequences", [])]},
+            "solved_value": exact_str(Fraction(str(self.reduced.equilibria[0].values[0]))),
             "method": self.reduced.method,
         }
 
 
-def solve_without_hopeless_bids(game: LiarsDice, **options: Any) -> LiftedSolution:
+def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None = None,
+                                **options: Any) -> LiftedSolution:
     """Solve ``game`` without its hopeless bids, lift the equilibrium and certify it on the full rules.
 
-    ``options`` go to :func:`~exactpoker.solve.dispatch.solve_compiled` for the
-    smaller game.
+    ``full_game`` is the full rules' sequence form if already made
+    (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); ``options`` go
+    to :func:`~exactpoker.solve.dispatch.solve_compiled` for the smaller game.
 
     Raises
     ------
+    ResourceLimitError
+        If the estimated memory of solving the smaller game is over the limit.
     CertificationError
         If the lifted profile is not an equilibrium of the full game (then no
         value is claimed).
     """
     full = replace(game, possible_bids=False)
-    smaller = replace(game, possible_bids=True).compiled()
+    solved = replace(game, possible_bids=True)
+    size = solved.size()
+    guard.require(guard.compiled_game(sum(size.sequences), size.terminals),
+                  f"library:{solved.name} ({sum(size.sequences)} sequences, {size.terminals} payoff entries)")
+    smaller = solved.compiled()
     reduced = solve_compiled(smaller, **options)
-    compiled = full.compiled()
+    compiled = full.compiled() if full_game is None else full_game
     lifted = lift_by_names(compiled, smaller, reduced.equilibria[0].profile, CALL)
     certificate = verify(compiled, lifted)
     if not certificate.holds:
@@ -113,3 +140,15 @@ def solve_without_hopeless_bids(game: LiarsDice, **options: Any) -> LiftedSoluti
             f"check (max regret {certificate.max_regret}); no value is claimed")
     return LiftedSolution(full, reduced, compiled, lifted, certificate)
 
+
+
+def loaded_game(game: LiarsDice, source: str) -> "LoadedGame":
+    """``library:dice(...)`` for ``exactpoker solve``: the sequence form straight from the rules, and, when the
+    rules have hopeless bids, the solve without them (:attr:`~exactpoker.formats.LoadedGame.solve`)."""
+    from exactpoker.formats import LoadedGame
+
+    compiled = game.compiled()
+    if not game.hopeless_bids():
+        return LoadedGame(compiled.game, source=source, compiled=compiled)
+    return LoadedGame(compiled.game, source=source, compiled=compiled,
+                      solve=lambda: solve_without_hopeless_bids(game, compiled).result())

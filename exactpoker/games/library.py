@@ -235,9 +235,10 @@ def load_library(text: str) -> "LoadedGame":
     built = poker_game(name, **params)
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
-    if callable(getattr(built, "compiled", None)):  # rules compiled straight to arrays (Liar's Dice)
-        compiled = built.compiled()
-        return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)
+    if callable(getattr(built, "hopeless_bids", None)):  # Liar's Dice: compiled straight from the rules
+        from exactpoker.games.liars_dice_lift import loaded_game
+
+        return loaded_game(built, f"library:{text}")
     return LoadedGame(built.tree(), source=f"library:{text}")
 
 
