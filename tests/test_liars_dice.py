@@ -43,7 +43,7 @@ SLOW = [cell for cell in snyd_cells(50_000) if cell not in FAST]
 
 
 def value(rule, dice, sides):
-    result = solve_game(liars_dice(sides=sides, dice=dice, rule=rule))
+    result = solve_compiled(liars_dice(sides=sides, dice=dice, rule=rule).compiled())
     (equilibrium,) = result.equilibria
     assert equilibrium.certified
     return equilibrium.values[0]

@@ -1,7 +1,8 @@
 """The end game of Liar's Dice, with the rules of Thomas Ahle's ``snyd`` project.
 
 ``library:dice(sides=6, dice=2v1, rule=normal)`` builds it (:func:`liars_dice`);
-the engine solves it as any other two-player zero-sum tree.
+its sequence form comes straight from the rules (:meth:`LiarsDice.compiled`) and
+the engine solves it as any other two-player zero-sum game.
 
 Rules (as ``snyd_or.py`` of github.com/thomasahle/snyd defines them)
 ---------------------------------------------------------------------
