@@ -180,12 +180,16 @@ def test_the_guard_refuses_a_tree_too_large_before_building_it():
 
 
 def test_cli_refuses_snyds_unfinished_cells_before_building_them(capsys):
-    # stairs 2v1 with 6 sides: 30,064,771,046 sequences (45,097,156,568 before the stairs classes), counted
-    # from the rules, refused before the arrays are made
+    # stairs 2v1 with 6 sides: 30,064,771,046 sequences (45,097,156,568 before the stairs classes), 939,524,070
+    # without the bids that can never hold, counted from the rules and refused before anything is made
     assert sum(liars_dice(sides=6, dice="2v1", rule="stairs").size().sequences) == 30_064_771_046
     assert main(["solve", "library:dice(sides=6,dice=2v1,rule=stairs)"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "30064771046 sequences" in err and "TB of memory" in err and "\n" not in err
+    assert "939524070 sequences" in err and "can never hold" in err and "TB of memory" in err and "\n" not in err
+    with guard.memory_limit(24 * 1024**3):  # stairs 1v1 6 (snyd printed 0): its solve, not its arrays, is too large
+        assert main(["solve", "library:dice(sides=6,dice=1v1,rule=stairs)"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "12582902 sequences, 37748700 payoff entries)" in err and "GB of memory" in err
 
 
 def test_the_guard_refuses_the_arrays_too_large_before_making_them():

@@ -144,9 +144,20 @@ def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None 
 
 def loaded_game(game: LiarsDice, source: str) -> "LoadedGame":
     """``library:dice(...)`` for ``exactpoker solve``: the sequence form straight from the rules, and, when the
-    rules have hopeless bids, the solve without them (:attr:`~exactpoker.formats.LoadedGame.solve`)."""
+    rules have hopeless bids, the solve without them (:attr:`~exactpoker.formats.LoadedGame.solve`).
+
+    Raises
+    ------
+    ResourceLimitError
+        If the estimated memory of the solve (:func:`exactpoker.guard.compiled_game`, counted from the rules)
+        or of the full rules' arrays is over the limit, before anything is made.
+    """
     from exactpoker.formats import LoadedGame
 
+    size = replace(game, possible_bids=True).size()  # the game the solve runs on
+    without = ", without the bids that can never hold" if game.hopeless_bids() else ""
+    guard.require(guard.compiled_game(sum(size.sequences), size.terminals),
+                  f"solve {source} ({sum(size.sequences)} sequences, {size.terminals} payoff entries{without})")
     compiled = game.compiled()
     if not game.hopeless_bids():
         return LoadedGame(compiled.game, source=source, compiled=compiled)
