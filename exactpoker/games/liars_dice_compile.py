@@ -47,6 +47,8 @@ __all__ = ["CALL", "Bidding", "DiceRules", "compile_dice", "roll_name"]
 #: The call that ends the game (snyd's "snyd").
 CALL = "call"
 
+_INT64_SAFE = 2**62  # compile_tree's bound for int64 coefficients
+
 
 def roll_name(roll: tuple[int, ...]) -> str:
     """A roll as its information sets show it: ``(2, 1)`` -> ``"2,1"``."""
@@ -140,15 +142,16 @@ def compile_dice(game: DiceRules, tree: GameTree) -> CompiledGame:
     bidding = Bidding.of(names)
     rolls = (game.rolls(0), game.rolls(1))
     plans = [bidding.offsets(p) for p in (0, 1)]
-    layouts = tuple(_layout(game, bidding, names, rolls[p], p, plans[p]) for p in (0, 1))
+    layouts = tuple(_layout(bidding, names, rolls[p], plans[p]) for p in (0, 1))
     sequences, values, denominator = _entries(game, bidding, rolls, plans)
     coefficients = np.stack([values, -values], axis=1)
     return CompiledGame(tree, layouts, sequences, coefficients, denominator)
 
 
-def _layout(game: DiceRules, bidding: Bidding, names: list[str], rolls: tuple[tuple[int, ...], ...],
-            player: int, plan: tuple[np.ndarray, np.ndarray, int]) -> TreeLayout:
-    """``player``'s information sets: every roll, then every own node; parents are own previous bids."""
+def _layout(bidding: Bidding, names: list[str], rolls: tuple[tuple[int, ...], ...],
+            plan: tuple[np.ndarray, np.ndarray, int]) -> TreeLayout:
+    """A player's information sets (``plan``: :meth:`Bidding.offsets`): every roll, then every own node;
+    parents are own previous bids."""
     mine, starts, width = plan
     choices: dict[int, tuple[str, ...]] = {}
     for bid in np.unique(bidding.last[mine]).tolist():
@@ -194,5 +197,7 @@ def _entries(game: DiceRules, bidding: Bidding, rolls: tuple[tuple[tuple[int, ..
     sequences[..., 0] = first[0][:, None, None] + local[0][None, None, :]
     sequences[..., 1] = first[1][None, :, None] + local[1][None, None, :]
     signs = np.where(holds[:, :, bidding.last[called]], bidder_sign, -bidder_sign)
-    values = signs * scale[:, :, None]
-    return sequences.reshape(-1, 2), values.reshape(-1), denominator
+    values = (signs * scale[:, :, None]).reshape(-1)
+    if int(scale.max()) >= _INT64_SAFE // max(1, len(values)):  # as compile_tree: Python ints when int64 might not do
+        values = values.astype(object)
+    return sequences.reshape(-1, 2), values, denominator
