@@ -473,3 +473,15 @@ def test_cli_solves_a_stairs_cell_without_its_hopeless_bids(capsys):
     assert main(["solve", "library:dice(sides=2,dice=2v1,rule=stairs)", "--method", "lp", "--json"]) == 0
     forced = json.loads(capsys.readouterr().out)  # a forced method solves the full rules themselves
     assert "hopeless_bids" not in forced["details"] and forced["equilibria"][0]["values"] == ["3/8", "-3/8"]
+
+
+def test_the_bidding_tree_in_pre_order():
+    from exactpoker.games.liars_dice_compile import Bidding
+
+    bidding = Bidding.of(["1x2", "2x2", "3x2"])  # 2^3 histories: "", 1x2, 1x2 2x2, 1x2 2x2 3x2, 1x2 3x2, 2x2, ...
+    assert bidding.histories == ["", "1x2", "1x2 2x2", "1x2 2x2 3x2", "1x2 3x2", "2x2", "2x2 3x2", "3x2"]
+    assert bidding.last.tolist() == [-1, 0, 1, 2, 2, 1, 2, 2] and bidding.parent.tolist() == [-1, 0, 1, 2, 1, 0, 5, 0]
+    assert bidding.postorder.tolist() == [3, 2, 4, 1, 6, 5, 7, 0]
+    assert bidding.actions.tolist() == [3, 3, 2, 1, 1, 2, 1, 1]  # the higher bids, and a call after the first
+    mine, starts, width = bidding.offsets(1)  # player 2 moves after one bid or three
+    assert mine.tolist() == [1, 3, 5, 7] and starts[mine].tolist() == [0, 3, 4, 6] and width == 7
