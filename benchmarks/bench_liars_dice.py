@@ -154,8 +154,8 @@ def cell_row(rule: str, dice: str, sides: int, quick: bool) -> Row:
 def benchmarks(quick: bool) -> None:
     rows = [cell_row(rule, dice, sides, quick) for rule in RULES for dice in DICE for sides in SIDES]
     print_table("Liar's Dice (snyd's tables): job = rule dice sides; size = sequences of player 1 + player 2; "
-                "result = seconds compiling/solving (one figure: solved without the hopeless bids, lifted and certified on "
-                "the full rules), peak memory, exact value, decimal, snyd's printed value, "
+                "result = seconds compiling/solving (one figure: solved without the hopeless bids, lifted and "
+                "certified on the full rules), peak memory, exact value, decimal, snyd's printed value, "
                 "agreement", rows)
 
 

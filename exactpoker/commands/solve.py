@@ -41,7 +41,8 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
-    if loaded.solve is not None and (args.method, args.all_pure, args.family, args.all) == ("auto", False, False, False):
+    defaults = (args.method, args.all_pure, args.family, args.all) == ("auto", False, False, False)
+    if loaded.solve is not None and defaults:
         result = loaded.solve()  # the rules' own certified solve (Liar's Dice without its hopeless bids)
         data = result.to_dict()
         emit(args, data, _text(result, data))
