@@ -8,15 +8,21 @@ Run from the repository root::
                                                                # on sequences: the larger cells, run one by one)
 
 Each cell (rule normal/joker/stairs; dice 1v1, 2v1, 1v2; 2-6 sides) is
-``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'`` through the
-engine's zero-sum path (:func:`exactpoker.solve.dispatch.solve_game`), run in
-its own process so that its peak resident memory (``ru_maxrss``, the whole
-interpreter included) is its own; a cell is stopped after 1800 s, and refused
-by the memory guard above 8 GB.  The normal and joker rules deal multisets of
-faces (:meth:`~exactpoker.games.liars_dice.LiarsDice.rolls`), so normal 2v1 and
-1v2 with 5 sides (655,342 sequences) are within the default run.  Cells over the sequence budget are not run:
-their size is counted from the rules (:meth:`~exactpoker.games.liars_dice.LiarsDice.size`)
-and the guard's memory estimate for building the tree is shown.
+``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'``'s path: the
+sequence form straight from the rules
+(:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`, no tree built) and
+the engine's zero-sum path (:func:`exactpoker.solve.dispatch.solve_compiled`),
+run in its own process so that its peak resident memory (``ru_maxrss``, the
+whole interpreter included) is its own; a cell is stopped after 1800 s, and
+refused by the memory guard above 8 GB.  The rules deal multisets of faces
+(the stairs rule with the stair split off,
+:meth:`~exactpoker.games.liars_dice.LiarsDice.rolls`).  A stairs cell with
+bids that can never hold (2v1 and 1v2) is solved without them, and the
+equilibrium lifted to the full rules and certified there
+(:mod:`exactpoker.games.liars_dice_lift`); its size is that of the game
+solved.  Cells over the sequence budget are not run: their size is counted
+from the rules (:meth:`~exactpoker.games.liars_dice.LiarsDice.size`) and the
+guard's memory estimate for solving them is shown.
 
 The last two columns compare the exact value with the fraction the ``snyd``
 project printed (``tests/data/snyd_liars_dice.json``, from a floating-point
@@ -33,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -63,20 +70,30 @@ def _ticks(start: float, stage: list[str]) -> None:
 
 
 def solve_cell(rule: str, dice: str, sides: int) -> dict:
-    """Solve one cell in this process: the exact value, the seconds per stage, the peak memory and the method."""
-    from exactpoker.core.tree import compile_tree
+    """Solve one cell in this process: the exact value, the seconds per stage, the peak memory and the method.
+
+    The sequence form comes straight from the rules (``LiarsDice.compiled()``); a cell with bids that can
+    never hold is solved without them and the equilibrium certified on the full rules (``liars_dice_lift``).
+    """
+    from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
     from exactpoker.solve.dispatch import solve_compiled
 
-    start, stage, seconds = time.perf_counter(), ["building"], {}
+    game = liars_dice(sides=sides, dice=dice, rule=rule)
+    start, stage, seconds = time.perf_counter(), ["compiling"], {}
     threading.Thread(target=_ticks, args=(start, stage), daemon=True).start()
     with guard.memory_limit(MEMORY):
-        tree = liars_dice(sides=sides, dice=dice, rule=rule).tree()
-        seconds["build"], stage[0] = time.perf_counter() - start, "compiling"
-        compiled = compile_tree(tree)
-        seconds["compile"], stage[0] = time.perf_counter() - start - seconds["build"], "solving"
+        if game.hopeless_bids():
+            stage[0] = "solving without the hopeless bids, lifting, certifying on the full rules"
+            lifted = solve_without_hopeless_bids(game)
+            seconds["solve"] = time.perf_counter() - start
+            return {"value": str(lifted.value), "certified": lifted.certificate.holds, "method": lifted.reduced.method,
+                    "seconds": seconds["solve"], "stages": seconds, "peak": _peak(), "lifted": lifted.notes(),
+                    "full_game_certificate": lifted.certificate.to_dict()}
+        compiled = game.compiled()
+        seconds["compile"], stage[0] = time.perf_counter() - start, "solving"
         result = solve_compiled(compiled)
     (equilibrium,) = result.equilibria
-    seconds["solve"] = time.perf_counter() - start - seconds["build"] - seconds["compile"]
+    seconds["solve"] = time.perf_counter() - start - seconds["compile"]
     return {"value": str(equilibrium.values[0]), "certified": equilibrium.certified, "method": result.method,
             "seconds": time.perf_counter() - start, "stages": seconds, "peak": _peak()}
 
@@ -104,12 +121,14 @@ def compare(exact: Fraction, printed: str) -> str:
 
 def cell_row(rule: str, dice: str, sides: int, quick: bool) -> Row:
     """One table row: the cell solved in a child process, or its counted size when over the budget."""
-    size = liars_dice(sides=sides, dice=dice, rule=rule).size()
+    game = liars_dice(sides=sides, dice=dice, rule=rule)
+    solved = replace(game, possible_bids=True).size()  # the game solved: the full one less any hopeless bids
     printed = SNYD[rule][dice][str(sides)] or "-"
-    job, sequences = f"{rule:<6} {dice} {sides}", f"{size.sequences[0]}+{size.sequences[1]}"
-    if sum(size.sequences) > BUDGET[quick]:
-        memory = guard.human(guard.game_tree(size.nodes, sum(size.sequences)))
-        return Row(job, sequences, None, f"not run: {size.nodes:.2e} tree nodes, build ~{memory}; snyd {printed}")
+    job, sequences = f"{rule:<6} {dice} {sides}", f"{solved.sequences[0]}+{solved.sequences[1]}"
+    if sum(solved.sequences) > BUDGET[quick]:
+        memory = guard.human(guard.compiled_game(sum(solved.sequences), solved.terminals))
+        return Row(job, sequences, None, f"not run: {solved.terminals:.2e} payoff entries, solve ~{memory}; "
+                   f"snyd {printed}")
     command = [sys.executable, __file__, "--cell", rule, dice, str(sides)]
     try:
         child = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
@@ -127,7 +146,7 @@ def cell_row(rule: str, dice: str, sides: int, quick: bool) -> Row:
     if agree == "DIFFERS" or not out["certified"]:
         FAILURES.append(f"{job}: exact {exact}, snyd {printed}, certified {out['certified']}")
     mark = "" if out["certified"] else " (NOT CERTIFIED)"
-    stages = "/".join(f"{out['stages'][key]:.1f}" for key in ("build", "compile", "solve"))
+    stages = "/".join(f"{out['stages'][key]:.1f}" for key in ("compile", "solve") if key in out["stages"])
     return Row(job, sequences, out["seconds"], f"{stages:>14} s {guard.human(out['peak']):>8}  {str(exact):>14} "
                f"~{float(exact):+.6f}{mark}  snyd {printed}  {agree}")
 
@@ -135,7 +154,8 @@ def cell_row(rule: str, dice: str, sides: int, quick: bool) -> Row:
 def benchmarks(quick: bool) -> None:
     rows = [cell_row(rule, dice, sides, quick) for rule in RULES for dice in DICE for sides in SIDES]
     print_table("Liar's Dice (snyd's tables): job = rule dice sides; size = sequences of player 1 + player 2; "
-                "result = seconds building/compiling/solving, peak memory, exact value, decimal, snyd's printed value, "
+                "result = seconds compiling/solving (one figure: solved without the hopeless bids, lifted and "
+                "certified on the full rules), peak memory, exact value, decimal, snyd's printed value, "
                 "agreement", rows)
 
 

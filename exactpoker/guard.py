@@ -213,6 +213,12 @@ def n_player_guide(terms: int) -> int:
     return _BASE + 100 * terms
 
 
+def sequence_arrays(entries: int, sequences: int) -> int:
+    """A sequence form compiled straight from rules as arrays (``LiarsDice.compiled()``): about 100 bytes per
+    payoff entry (the arrays and their temporaries) and 200 per sequence (its information set's name and layout)."""
+    return _BASE + 100 * entries + 200 * sequences
+
+
 _PER_NODE = 700  # bytes per node of a built and compiled game tree (table above)
 
 

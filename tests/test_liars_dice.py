@@ -11,6 +11,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -42,7 +43,7 @@ SLOW = [cell for cell in snyd_cells(50_000) if cell not in FAST]
 
 
 def value(rule, dice, sides):
-    result = solve_game(liars_dice(sides=sides, dice=dice, rule=rule))
+    result = solve_compiled(liars_dice(sides=sides, dice=dice, rule=rule).compiled())
     (equilibrium,) = result.equilibria
     assert equilibrium.certified
     return equilibrium.values[0]
@@ -179,10 +180,21 @@ def test_the_guard_refuses_a_tree_too_large_before_building_it():
 
 
 def test_cli_refuses_snyds_unfinished_cells_before_building_them(capsys):
-    # stairs 2v1 with 6 sides: 45,097,156,568 sequences, counted from the rules
+    # stairs 2v1 with 6 sides: 30,064,771,046 sequences (45,097,156,568 before the stairs classes), 939,524,070
+    # without the bids that can never hold, counted from the rules and refused before anything is made
+    assert sum(liars_dice(sides=6, dice="2v1", rule="stairs").size().sequences) == 30_064_771_046
     assert main(["solve", "library:dice(sides=6,dice=2v1,rule=stairs)"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "45097156568 sequences" in err and "TB of memory" in err and "\n" not in err
+    assert "939524070 sequences" in err and "can never hold" in err and "TB of memory" in err and "\n" not in err
+    with guard.memory_limit(24 * 1024**3):  # stairs 1v1 6 (snyd printed 0): its solve, not its arrays, is too large
+        assert main(["solve", "library:dice(sides=6,dice=1v1,rule=stairs)"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "12582902 sequences, 37748700 payoff entries)" in err and "GB of memory" in err
+
+
+def test_the_guard_refuses_the_arrays_too_large_before_making_them():
+    with guard.memory_limit(2 * 1024**3), pytest.raises(ResourceLimitError, match="payoff entries"):
+        liars_dice(sides=6, dice="1v1", rule="stairs").compiled()
 
 
 def test_cli_solves_and_reports_bad_input_in_one_line(capsys):
@@ -229,19 +241,24 @@ def test_rolls_are_multisets_except_under_the_stairs_rule():
     game = liars_dice(sides=3, dice="2v1")
     assert game.rolls(0) == ((1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)) and game.rolls(1) == ((1,), (2,), (3,))
     assert [game.weight(roll) for roll in game.rolls(0)] == [1, 2, 2, 1, 2, 1]
-    stairs = liars_dice(sides=3, dice="2v1", rule="stairs")
-    assert stairs.rolls(0) == tuple(itertools.product((1, 2, 3), repeat=2)) and stairs.weight((2, 1)) == 1
+    stairs = liars_dice(sides=3, dice="2v1", rule="stairs")  # the stair (1, 2) split from the rest of {1, 2}
+    assert stairs.rolls(0) == ((1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (2, 3), (3, 3))
+    assert [stairs.weight(roll) for roll in stairs.rolls(0)] == [1, 1, 1, 2, 1, 2, 1]
+    assert stairs.rolls(1) == ((1,), (2,), (3,))
+    three = liars_dice(sides=4, dice="3v1", rule="stairs")
+    assert (1, 2, 3) in three.rolls(0) and (3, 2, 1) in three.rolls(0)
+    assert (three.weight((1, 2, 3)), three.weight((3, 2, 1))) == (1, 5)
+    assert len(liars_dice(sides=4, dice="2v1", rule="stairs").rolls(0)) == 11  # of 16 ordered rolls
 
 
 class _Ordered(LiarsDice):
     """Every ordered roll dealt, each with weight 1: the game before the multiset abstraction."""
 
-    def ordered(self):
-        return True
+    def rolls(self, player):
+        return tuple(itertools.product(range(1, self.sides + 1), repeat=self.dice[player]))
 
-    def counts(self, roll, face):
-        wild = {"joker": 1, "openspiel": self.sides}.get(self.rule)
-        return sum(1 for die in roll if die == face or die == wild)
+    def weight(self, roll):
+        return 1
 
 
 @settings(max_examples=8, deadline=None)
@@ -258,3 +275,214 @@ def test_dealing_multisets_is_lossless(rule, sides, dice):
     assert sum(game.size().sequences) < sum(ordered.size().sequences)
     values = [solve_game(g).equilibria[0].values[0] for g in (game, ordered)]
     assert values[0] == values[1]
+
+
+# -- the sequence form straight from the rules (LiarsDice.compiled) ------------------------------------------
+
+def assert_same_compiled(direct, walked):
+    """Two compiled games are identical: layouts (names, actions, parents in order), entries, denominator."""
+    for ours, theirs in zip(direct.layouts, walked.layouts, strict=True):
+        assert (ours.names, ours.actions, ours.parents) == (theirs.names, theirs.actions, theirs.parents)
+    assert direct.denominator == walked.denominator
+    assert direct.sequences.dtype == walked.sequences.dtype and direct.coefficients.dtype == walked.coefficients.dtype
+    assert np.array_equal(direct.sequences, walked.sequences)
+    assert np.array_equal(direct.coefficients, walked.coefficients)
+
+
+def small_cells(max_sequences):
+    for rule in RULES:
+        for dice in ("1v1", "2v1", "1v2"):
+            for sides in range(1 if rule in ("normal", "openspiel") else 2, 7):
+                for possible in (False, True):
+                    game = LiarsDice(sides, parse_dice(dice), rule, possible)
+                    if sum(game.size().sequences) <= max_sequences:
+                        yield pytest.param(game, id=game.name)
+
+
+CELLS = list(small_cells(12_000))
+
+
+def test_every_small_cell_is_compared():
+    # all four rules, three dice, every bid set; stairs 2v1 and 1v2 with three sides only without the hopeless bids
+    assert len(CELLS) == 74
+    assert LiarsDice(3, (2, 1), "stairs", True) in [cell.values[0] for cell in CELLS]
+
+
+@pytest.mark.parametrize("game", CELLS)
+def test_compiled_from_the_rules_is_the_compiled_tree(game):
+    direct = game.compiled()
+    assert not direct.game.built  # no node made
+    assert_same_compiled(direct, compile_tree(game.tree()))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(RULES), st.integers(2, 3), st.sampled_from(["2v2", "3v1", "1v3"]), st.booleans())
+def test_compiled_from_the_rules_with_more_dice(rule, sides, dice, possible):
+    game = LiarsDice(sides, parse_dice(dice), rule, possible)
+    if sum(game.size().sequences) > 20_000:
+        return
+    assert_same_compiled(game.compiled(), compile_tree(game.tree()))
+
+
+def test_the_lazy_tree_is_the_tree():
+    game = liars_dice(sides=3, dice="2v1", rule="joker")
+    compiled = game.compiled()
+    assert compiled.game.parameters == game.tree().parameters and compiled.game.name == "dice"
+    assert_same_compiled(compile_tree(compiled.game), compiled)  # reading root builds the nodes
+    assert compiled.game.built
+
+
+def test_the_library_and_the_cli_take_the_direct_path():
+    loaded = load_library("dice(sides=4,dice=2v1,rule=stairs)")
+    assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built
+
+
+# -- stairs as multisets plus the stair -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("dice", ["1v1", "2v1", "1v2", "3v1"])
+@pytest.mark.parametrize("sides", [2, 3, 4])
+def test_stairs_classes_weigh_every_ordered_roll(dice, sides):
+    game = liars_dice(sides=sides, dice=dice, rule="stairs")
+    for player in (0, 1):
+        rolls = game.rolls(player)
+        assert sum(map(game.weight, rolls)) == sides ** game.dice[player] and len(set(rolls)) == len(rolls)
+        for roll in itertools.product(range(1, sides + 1), repeat=game.dice[player]):  # each ordered roll
+            same = [r for r in rolls if sorted(r) == sorted(roll) and game.counts(r, 2) == game.counts(roll, 2)]
+            assert len(same) == 1 and all(game.counts(same[0], f) == game.counts(roll, f) for f in range(2, sides + 1))
+
+
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+def test_stairs_classes_are_lossless(dice):
+    # the value of every ordered roll dealt (the game before the classes) and the engine finds nothing to merge
+    from exactpoker.solve.abstraction import lossless_abstraction
+
+    game = liars_dice(sides=2, dice=dice, rule="stairs")
+    ordered = _Ordered(*vars(game).values())
+    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["2"])
+    # with three sides the engine's symmetry search merges no two of the two-dice player's roll classes (it
+    # merges some information sets late in the bidding, where a bid is false whatever the roll)
+    compiled = liars_dice(sides=3, dice=dice, rule="stairs").compiled()
+    two = 0 if dice == "2v1" else 1
+    layout, orbit = compiled.layouts[two], lossless_abstraction(compiled).orbit[two].tolist()
+    by_roll = {}
+    for infoset, name in enumerate(layout.names):
+        by_roll.setdefault(name.split("|")[0], []).append(orbit[infoset])
+    assert len(by_roll) == 7 and len({tuple(orbits) for orbits in by_roll.values()}) == 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+def test_stairs_classes_are_lossless_with_three_sides(dice):
+    game = liars_dice(sides=3, dice=dice, rule="stairs")
+    ordered = _Ordered(*vars(game).values())
+    assert sum(game.size().sequences) == 28_666 + 12_286 < sum(ordered.size().sequences) == 36_856 + 12_286
+    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["3"])
+
+
+# -- bids that can never hold: solved without them, lifted, certified on the full rules -----------------------
+
+def test_hopeless_bids_are_counted_from_the_rules():
+    stairs = liars_dice(sides=4, dice="2v1", rule="stairs")  # two dice with a stair count 3, one die 2: at most 5
+    assert stairs.hopeless_bids() == ((6, 2), (6, 3), (6, 4))
+    assert (len(stairs.all_bids()), len(LiarsDice(4, (2, 1), "stairs", True).bids())) == (18, 15)
+    assert LiarsDice(4, (2, 1), "stairs", True).size().sequences == (360_438, 131_069)
+    assert liars_dice(sides=4, dice="2v2", rule="stairs").hopeless_bids() == tuple(
+        (count, face) for count in (7, 8) for face in (2, 3, 4))
+    assert liars_dice(sides=6, dice="1v1", rule="stairs").hopeless_bids() == ()
+    for rule in ("normal", "joker", "openspiel"):
+        assert liars_dice(sides=4, dice="2v1", rule=rule).hopeless_bids() == ()
+
+
+def _lifted(sides, dice):
+    from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
+
+    return solve_without_hopeless_bids(liars_dice(sides=sides, dice=dice, rule="stairs"))
+
+
+@pytest.mark.parametrize("dice", ["2v1", "1v2"])
+@pytest.mark.parametrize("sides", [2, 3])
+def test_the_lifted_equilibrium_is_certified_on_the_full_rules(sides, dice):
+    lifted = _lifted(sides, dice)
+    assert lifted.certificate.holds and lifted.certificate.scope == "all strategies"
+    assert lifted.value == Fraction(SNYD["stairs"][dice][str(sides)])
+    full = liars_dice(sides=sides, dice=dice, rule="stairs").size()
+    assert tuple(layout.num_sequences for layout in lifted.compiled.layouts) == full.sequences
+    hopeless = {f"{count}x{face}" for count, face in lifted.game.hopeless_bids()}
+    for player, layout in enumerate(lifted.compiled.layouts):  # never bid; call right after one
+        for infoset, name in enumerate(layout.names):
+            probabilities = dict(zip(layout.actions[infoset], lifted.profile.strategies[player][infoset]))
+            assert all(probabilities.get(bid, 0) == 0 for bid in hopeless)
+            if name.split(" ")[-1].split("|")[-1] in hopeless:
+                assert probabilities["call"] == 1
+    notes = lifted.notes()
+    assert notes["solved_value"] == str(lifted.value)
+    assert notes["bids"]["full"] - notes["bids"]["solved"] == len(notes["left_out"]) > 0
+
+
+def test_a_lifted_profile_that_raises_after_a_hopeless_bid_fails_the_check():
+    # player 2 answering player 1's hopeless 6x2 with the hopeless 6x3 lets player 1 bid it and win (caught)
+    from exactpoker.certify import verify
+    from exactpoker.core.profile import BehaviourProfile
+
+    lifted = _lifted(3, "2v1")
+    layout = lifted.compiled.layouts[1]
+    second = list(lifted.profile.strategies[1])
+    for infoset, name in enumerate(layout.names):
+        if name.endswith(" 6x2") or name.endswith("|6x2"):
+            second[infoset] = tuple(Fraction(action == "6x3") for action in layout.actions[infoset])
+    tampered = BehaviourProfile((lifted.profile.strategies[0], tuple(second)))
+    assert not verify(lifted.compiled, tampered).holds
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(2, 3), st.sampled_from(["2v1", "1v2", "2v2", "3v1"]))
+def test_the_lift_agrees_with_solving_the_full_rules(sides, dice):
+    game = liars_dice(sides=sides, dice=dice, rule="stairs")
+    if sum(game.size().sequences) > 3_000:
+        return
+    assert _lifted(sides, dice).value == solve_compiled(game.compiled()).equilibria[0].values[0]
+
+
+def test_lift_by_names_refuses_what_it_cannot_match():
+    from exactpoker.errors import InvalidGameError
+    from exactpoker.solve.restricted_lift import lift_by_names
+
+    game = liars_dice(sides=2, dice="2v1", rule="stairs")
+    full, smaller = game.compiled(), LiarsDice(2, (2, 1), "stairs", True).compiled()
+    profile = solve_compiled(smaller).equilibria[0].profile
+    with pytest.raises(InvalidGameError, match="'1x2' is not an action of"):
+        lift_by_names(full, smaller, profile, "1x2")
+    with pytest.raises(InvalidGameError, match="is not in the full game"):
+        lift_by_names(smaller, full, solve_compiled(full).equilibria[0].profile, "call")
+
+
+def test_cli_solves_a_stairs_cell_without_its_hopeless_bids(capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    from exactpoker.schema import schema
+
+    assert main(["solve", "library:dice(sides=3,dice=2v1,rule=stairs)", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (equilibrium,) = data["equilibria"]
+    assert equilibrium["values"] == ["1/27", "-1/27"] and equilibrium["certified"]
+    assert data["details"]["sequences"] == ["28666", "12286"]  # the full rules' game, certified there
+    lifted = data["details"]["hopeless_bids"]
+    assert lifted["left_out"] == ["6x2", "6x3"] and lifted["sequences"]["solved"] == ["7162", "3070"]
+    assert "can never hold" in data["notes"][0]
+    jsonschema.Draft202012Validator(schema()).validate(data)
+    assert main(["solve", "library:dice(sides=2,dice=2v1,rule=stairs)", "--method", "lp", "--json"]) == 0
+    forced = json.loads(capsys.readouterr().out)  # a forced method solves the full rules themselves
+    assert "hopeless_bids" not in forced["details"] and forced["equilibria"][0]["values"] == ["3/8", "-3/8"]
+
+
+def test_the_bidding_tree_in_pre_order():
+    from exactpoker.games.liars_dice_compile import Bidding
+
+    bidding = Bidding.of(["1x2", "2x2", "3x2"])  # 2^3 histories: "", 1x2, 1x2 2x2, 1x2 2x2 3x2, 1x2 3x2, 2x2, ...
+    assert bidding.histories == ["", "1x2", "1x2 2x2", "1x2 2x2 3x2", "1x2 3x2", "2x2", "2x2 3x2", "3x2"]
+    assert bidding.last.tolist() == [-1, 0, 1, 2, 2, 1, 2, 2] and bidding.parent.tolist() == [-1, 0, 1, 2, 1, 0, 5, 0]
+    assert bidding.postorder.tolist() == [3, 2, 4, 1, 6, 5, 7, 0]
+    assert bidding.actions.tolist() == [3, 3, 2, 1, 1, 2, 1, 1]  # the higher bids, and a call after the first
+    mine, starts, width = bidding.offsets(1)  # player 2 moves after one bid or three
+    assert mine.tolist() == [1, 3, 5, 7] and starts[mine].tolist() == [0, 3, 4, 6] and width == 7

@@ -41,6 +41,12 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
+    defaults = (args.method, args.all_pure, args.family, args.all, args.no_abstraction) == ("auto", False, False, False, False)
+    if loaded.solve is not None and defaults:
+        result = loaded.solve()  # the rules' own certified solve (Liar's Dice without its hopeless bids)
+        data = result.to_dict()
+        emit(args, data, _text(result, data))
+        return
     compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),

@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.solve.dispatch import Tables, infoset_tables
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.results import SolveResult
 
 __all__ = ["LoadedGame", "load_game", "parse_call"]
 
@@ -40,8 +44,12 @@ class LoadedGame:
     #: :func:`exactpoker.solve.rules.solve_rules`, which detects its structure before building anything.
     rules: "BettingGame | None" = None
     #: The game already compiled from its rules (the library's poker-language games,
-    #: :func:`~exactpoker.core.poker_compile.compile_poker`); then ``tree`` is its ``game``, built on first read.
+    #: :func:`~exactpoker.core.poker_compile.compile_poker`; Liar's Dice,
+    #: :meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); then ``tree`` is its ``game``, built on first read.
     compiled: "CompiledGame | None" = None
+    #: The rules' own certified solve, when they have one for the default options (Liar's Dice without the
+    #: bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`).
+    solve: "Callable[[], SolveResult] | None" = None
 
 
 def parse_call(text: str) -> tuple[str, dict[str, str]]:

@@ -1,7 +1,8 @@
 """The end game of Liar's Dice, with the rules of Thomas Ahle's ``snyd`` project.
 
 ``library:dice(sides=6, dice=2v1, rule=normal)`` builds it (:func:`liars_dice`);
-the engine solves it as any other two-player zero-sum tree.
+its sequence form comes straight from the rules (:meth:`LiarsDice.compiled`) and
+the engine solves it as any other two-player zero-sum game.
 
 Rules (as ``snyd_or.py`` of github.com/thomasahle/snyd defines them)
 ---------------------------------------------------------------------
@@ -48,13 +49,22 @@ Size, counted without building (:meth:`LiarsDice.size`): with ``B`` bids the
 bid histories are the ``2^B`` increasing subsets of the bids, so each deal has
 ``2^B`` decision nodes and ``2^B - 1`` leaves, and a player with ``R`` distinct
 rolls has ``R (2^B - 1) + 1`` sequences.  Under the normal, joker and openspiel
-rules only the multiset of a player's faces matters, so the tree deals the
+rules only the multiset of a player's faces matters, so the game deals the
 ``C(sides + k - 1, k)`` multisets of ``k`` dice, each with the probability of
 its ordered rolls (:meth:`LiarsDice.weight`): a lossless abstraction built
 into the rules (A. Gilpin, T. Sandholm, "Lossless abstraction of imperfect
 information games", J. ACM 54(5), 2007), e.g. 21 instead of 36 rolls of two
-six-sided dice; under the stairs rule the order counts and all ``sides^k``
-ordered rolls are dealt.
+six-sided dice.  Under the stairs rule only the stair depends on the order, so
+the multiset ``{1, ..., k}`` is dealt as two classes, the stair and the rest
+(11 instead of 16 rolls of two four-sided dice).
+
+The sequence form comes straight from the rules as integer arrays
+(:meth:`LiarsDice.compiled`, :mod:`exactpoker.games.liars_dice_compile`),
+identical to compiling the tree; the tree itself is built only when a consumer
+reads it.  Under the stairs rule with more than two dice some bids can never
+hold (:meth:`LiarsDice.hopeless_bids`); :mod:`exactpoker.games.liars_dice_lift`
+solves the game without them and certifies the lifted equilibrium on the full
+rules.
 
 References
 ----------
@@ -77,17 +87,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactpoker import guard
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.tree import Chance, GameTree, LazyTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidParameterError
+from exactpoker.games.liars_dice_compile import CALL, compile_dice, roll_name
 from exactpoker.numbers import parse_int
 
-__all__ = ["RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
+__all__ = ["CALL", "RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
 
 #: The rules :class:`LiarsDice` knows (see the module docstring).
 RULES = ("normal", "joker", "stairs", "openspiel")
-
-#: The call that ends the game (snyd's "snyd").
-CALL = "call"
 
 _WINS = (Terminal((1, -1)), Terminal((-1, 1)))  # player 1 wins, player 2 wins
 
@@ -119,46 +128,84 @@ class LiarsDice:
         The number of dice of player 1 (who bids first) and of player 2.
     rule : str
         One of :data:`RULES`.
+    possible_bids : bool
+        Leave out the bids that can never hold (:meth:`hopeless_bids`): the
+        game of ``exactpoker.games.liars_dice_lift``, whose equilibria are
+        lifted to and certified on the full rules.  False: every bid.
     """
 
     sides: int
     dice: tuple[int, int]
     rule: str
+    possible_bids: bool = False
 
     @property
     def name(self) -> str:
-        return f"dice(sides={self.sides},dice={self.dice[0]}v{self.dice[1]},rule={self.rule})"
+        kept = ",bids=possible" if self.possible_bids else ""
+        return f"dice(sides={self.sides},dice={self.dice[0]}v{self.dice[1]},rule={self.rule}{kept})"
 
-    def bids(self) -> tuple[tuple[int, int], ...]:
-        """Every bid ``(count, face)``, lowest first."""
+    @property
+    def parameters(self) -> tuple[tuple[str, object], ...]:
+        """The game's parameters as its tree reports them."""
+        kept = (("bids", "possible"),) if self.possible_bids else ()
+        return (("sides", self.sides), ("dice", f"{self.dice[0]}v{self.dice[1]}"), ("rule", self.rule)) + kept
+
+    def all_bids(self) -> tuple[tuple[int, int], ...]:
+        """Every bid ``(count, face)`` of the rule, lowest first."""
         total = sum(self.dice) * (2 if self.rule == "stairs" else 1)
         lowest = 2 if self.rule in ("joker", "stairs") else 1
         return tuple((count, face) for count in range(1, total + 1) for face in range(lowest, self.sides + 1))
+
+    def hopeless_bids(self) -> tuple[tuple[int, int], ...]:
+        """The bids that hold after no deal: a count above the most dice that can count for the face.
+
+        Under the stairs rule a player's ``k`` dice count at most ``k + 1`` (a
+        stair), so with ``N`` dice the bids of more than ``N + 2`` (of ``2N``)
+        never hold once ``N > 2``; under the other rules every bid can hold.
+        """
+        most = {face: sum(max(self.counts(roll, face) for roll in self.rolls(p)) for p in (0, 1))
+                for face in range(1, self.sides + 1)}
+        return tuple((count, face) for count, face in self.all_bids() if count > most[face])
+
+    def bids(self) -> tuple[tuple[int, int], ...]:
+        """The bids of this game, lowest first: every bid, or those that can hold (``possible_bids``)."""
+        if not self.possible_bids:
+            return self.all_bids()
+        hopeless = set(self.hopeless_bids())
+        return tuple(bid for bid in self.all_bids() if bid not in hopeless)
 
     def ordered(self) -> bool:
         """Whether the order of a player's dice matters: only under the stairs rule (a stair in the order rolled)."""
         return self.rule == "stairs"
 
     def rolls(self, player: int) -> tuple[tuple[int, ...], ...]:
-        """The distinct rolls of ``player`` (0 or 1), each standing for :meth:`weight` equally likely ordered rolls.
+        """The classes of rolls of ``player`` (0 or 1), each standing for :meth:`weight` equally likely ordered rolls.
 
-        Under the stairs rule the dice are kept in the order rolled; under the
-        other rules only the multiset of faces counts, so a roll is its faces
-        sorted (a lossless abstraction: the rolls ``(1, 2)`` and ``(2, 1)``
-        lead to identical subgames, cf. Gilpin and Sandholm's GameShrink).
+        Only the multiset of faces counts, so a roll is its faces sorted (a
+        lossless abstraction: the rolls ``(1, 2)`` and ``(2, 1)`` lead to
+        identical subgames, cf. Gilpin and Sandholm's GameShrink); under the
+        stairs rule the order counts for the stair alone, so the multiset
+        ``{1, ..., k}`` (``k >= 2``) is split into the stair ``(1, ..., k)``
+        and the rest, shown as ``(k, ..., 1)``, which counts as its faces.
         """
         faces, k = range(1, self.sides + 1), self.dice[player]
-        if self.ordered():
-            return tuple(itertools.product(faces, repeat=k))
-        return tuple(itertools.combinations_with_replacement(faces, k))
+        stair = tuple(range(1, k + 1))
+        rolls = []
+        for roll in itertools.combinations_with_replacement(faces, k):
+            rolls.append(roll)
+            if self.ordered() and roll == stair and k > 1:
+                rolls.append(stair[::-1])
+        return tuple(rolls)
 
     def weight(self, roll: tuple[int, ...]) -> int:
-        """How many ordered rolls ``roll`` stands for: 1 under the stairs rule, else the multinomial coefficient."""
-        if self.ordered():
-            return 1
+        """How many ordered rolls ``roll`` stands for: the multinomial coefficient of its multiset, less the
+        stair's one ordering when the stairs rule splits it off (one for the stair itself)."""
         weight = math.factorial(len(roll))
         for face in set(roll):
             weight //= math.factorial(roll.count(face))
+        stair = tuple(range(1, len(roll) + 1))
+        if self.ordered() and sorted(roll) == list(stair):
+            return 1 if roll == stair else weight - 1
         return weight
 
     def counts(self, roll: tuple[int, ...], face: int) -> int:
@@ -171,7 +218,7 @@ class LiarsDice:
     def size(self) -> DiceSize:
         """The tree's size, counted without building it (see the module docstring)."""
         b = len(self.bids())
-        r1, r2 = (self.sides**d if self.ordered() else math.comb(self.sides + d - 1, d) for d in self.dice)
+        r1, r2 = (len(self.rolls(p)) for p in (0, 1))
         deals = r1 * r2
         histories = 2**b
         return DiceSize(
@@ -194,23 +241,42 @@ class LiarsDice:
         size = self.size()
         guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
                       f"library:{self.name} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+        with paused_gc():
+            return GameTree("dice", ("1", "2"), self._root(), self.parameters)
+
+    def compiled(self) -> CompiledGame:
+        """The sequence form straight from the rules (:func:`~exactpoker.games.liars_dice_compile.compile_dice`),
+        identical to ``compile_tree(self.tree())``; its ``game`` is a
+        :class:`~exactpoker.core.tree.LazyTree` that builds the nodes only if a
+        consumer reads them.
+
+        Raises
+        ------
+        ResourceLimitError
+            If the estimated memory of the arrays
+            (:func:`exactpoker.guard.sequence_arrays`) is over the limit.
+        """
+        size = self.size()
+        guard.require(guard.sequence_arrays(size.terminals, sum(size.sequences)),
+                      f"library:{self.name} ({size.terminals} payoff entries, {sum(size.sequences)} sequences)")
+        return compile_dice(self, LazyTree("dice", ("1", "2"), self._root, self.parameters))
+
+    def _root(self) -> TreeNode:
+        """The tree's root: player 1's roll, then player 2's, then the bidding."""
         rolls1, rolls2 = self.rolls(0), self.rolls(1)
         total1, total2 = (self.sides**d for d in self.dice)
-        with paused_gc():
-            root = Chance(tuple(
-                (_roll_name(d1), Fraction(self.weight(d1), total1), Chance(tuple(
-                    (_roll_name(d2), Fraction(self.weight(d2), total2), self._bidding(d1, d2)) for d2 in rolls2),
-                    label=f"roll of player 2 (player 1 rolled {_roll_name(d1)})"))
-                for d1 in rolls1), label="roll of player 1")
-        parameters = (("sides", self.sides), ("dice", f"{self.dice[0]}v{self.dice[1]}"), ("rule", self.rule))
-        return GameTree("dice", ("1", "2"), root, parameters)
+        return Chance(tuple(
+            (roll_name(d1), Fraction(self.weight(d1), total1), Chance(tuple(
+                (roll_name(d2), Fraction(self.weight(d2), total2), self._bidding(d1, d2)) for d2 in rolls2),
+                label=f"roll of player 2 (player 1 rolled {roll_name(d1)})"))
+            for d1 in rolls1), label="roll of player 1")
 
     def _bidding(self, d1: tuple[int, ...], d2: tuple[int, ...]) -> TreeNode:
         """The bidding after the deal ``(d1, d2)``: player ``p`` sees ``"<own roll>|<bids so far>"``."""
         bids = self.bids()
         names = [f"{count}x{face}" for count, face in bids]
         true = [self.counts(d1, face) + self.counts(d2, face) >= count for count, face in bids]
-        seen = (_roll_name(d1) + "|", _roll_name(d2) + "|")
+        seen = (roll_name(d1) + "|", roll_name(d2) + "|")
 
         def node(last: int, history: str, mover: int) -> Move:
             # ``last``: index of the last bid (-1 before any); the bidder of it is ``1 - mover``.
@@ -222,10 +288,6 @@ class LiarsDice:
             return Move(mover, seen[mover] + history, tuple(actions))
 
         return node(-1, "", 0)
-
-
-def _roll_name(roll: tuple[int, ...]) -> str:
-    return ",".join(map(str, roll))
 
 
 def parse_dice(value: object, name: str = "dice") -> tuple[int, int]:

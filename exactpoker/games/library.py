@@ -250,7 +250,11 @@ def load_library(text: str) -> "LoadedGame":
     built = poker_game(name, **params)
     if isinstance(built, BettingGame):
         return LoadedGame(None, source=f"library:{text}", rules=built)
-    if not isinstance(built, PokerGame):  # a game with its own tree builder (Liar's Dice)
+    if callable(getattr(built, "hopeless_bids", None)):  # Liar's Dice: compiled straight from the rules
+        from exactpoker.games.liars_dice_lift import loaded_game
+
+        return loaded_game(built, f"library:{text}")
+    if not isinstance(built, PokerGame):  # a game with its own tree builder
         return LoadedGame(built.tree(), source=f"library:{text}")
     compiled = compile_poker(built)
     return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)

@@ -1,0 +1,165 @@
+"""Liar's Dice without the bids that can never hold, its equilibrium certified on the full rules.
+
+Under the stairs rule a player's ``k`` dice count at most ``k + 1`` for a face
+(a stair), so with ``N > 2`` dice in all the bids of more than ``N + 2`` dice
+(of the ``2N`` the rule allows) never hold
+(:meth:`~exactpoker.games.liars_dice.LiarsDice.hopeless_bids`): with 4 sides
+and two dice against one, 18 bids become 15.  Whoever makes such a bid loses 1
+if it is called, the least payoff of the game, and every other action is worth
+at least -1; so one expects an equilibrium in which nobody makes them and the
+opponent calls right after one.
+
+:func:`solve_without_hopeless_bids` therefore solves the smaller game (the
+same rules without those bids: ``LiarsDice(..., possible_bids=True)``), lifts
+its equilibrium to the full rules (:func:`~exactpoker.solve.restricted_lift.lift_by_names`:
+the hopeless bids get probability 0, and every information set only the full
+game has, each after a hopeless bid, calls) and certifies the lifted profile
+on the full game's sequence form (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`,
+:func:`exactpoker.certify.verify`: every deviation of either player, the
+hopeless bids included).  The argument above is only the reason to try; the
+exact check is the proof, and the value is returned only when it holds.
+
+References
+----------
+T. D. Ahle, "snyd: an analysis of the end game of Liar's Dice",
+github.com/thomasahle/snyd (``snyd_or.py``: the rules and the tables).
+B. von Stengel, "Efficient computation of behavior strategies", Games and
+Economic Behavior 14 (1996): the sequence form the certificate runs on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from exactpoker import guard
+from exactpoker.certify import Certificate, verify
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError
+from exactpoker.games.liars_dice import CALL, LiarsDice
+from exactpoker.numbers import exact_str
+from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
+from exactpoker.solve.restricted_lift import lift_by_names
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.formats import LoadedGame
+
+__all__ = ["LiftedSolution", "loaded_game", "solve_without_hopeless_bids"]
+
+
+@dataclass(frozen=True)
+class LiftedSolution:
+    """An equilibrium of the full rules found on the game without the hopeless bids.
+
+    Attributes
+    ----------
+    game : LiarsDice
+        The full rules (every bid).
+    reduced : SolveResult
+        The solve of the game without the hopeless bids.
+    compiled : CompiledGame
+        The full game's sequence form.
+    profile : BehaviourProfile
+        The lifted equilibrium, a profile of :attr:`compiled`.
+    certificate : Certificate
+        Its exact check on the full game (it holds).
+    """
+
+    game: LiarsDice
+    reduced: SolveResult
+    compiled: CompiledGame
+    profile: BehaviourProfile
+    certificate: Certificate
+
+    @property
+    def value(self) -> Fraction:
+        """Player 1's value of the full game."""
+        return self.certificate.payoffs[0]
+
+    def result(self) -> SolveResult:
+        """The solve's result on the full rules (``exactpoker solve``'s JSON): the lifted equilibrium with its
+        certificate, and ``details.hopeless_bids`` (:meth:`notes`)."""
+        tables = infoset_tables(self.compiled, self.profile)
+        equilibrium = Equilibrium.from_certificate(self.certificate, tables, self.profile,
+                                                   labelled=labelled_tables(self.compiled, self.profile))
+        left_out = ", ".join(f"{count}x{face}" for count, face in self.game.hopeless_bids())
+        note = (f"solved without the bids that can never hold ({left_out}); the equilibrium, lifted to the full "
+                "rules (those bids never made, a call right after one), is certified on the full game")
+        details = {"players": "2", "zero_sum": True,
+                   "sequences": [str(layout.num_sequences) for layout in self.compiled.layouts],
+                   "hopeless_bids": self.notes()}
+        return SolveResult(self.compiled.game.name, {key: str(value) for key, value in self.game.parameters},
+                           f"{self.reduced.method}, without the hopeless bids, lifted", (equilibrium,), (note,),
+                           details)
+
+    def notes(self) -> dict[str, Any]:
+        """JSON-ready (``details.hopeless_bids``): the bids left out, both games' sizes, the smaller game's value
+        and method; the certificate on the full game is the equilibrium's own."""
+        return {
+            "left_out": [f"{count}x{face}" for count, face in self.game.hopeless_bids()],
+            "bids": {"full": len(self.game.bids()), "solved": len(self.game.bids()) - len(self.game.hopeless_bids())},
+            "sequences": {"full": [str(layout.num_sequences) for layout in self.compiled.layouts],
+                          "solved": [str(n) for n in self.reduced.details.get("sequences", [])]},
+            "solved_value": exact_str(Fraction(str(self.reduced.equilibria[0].values[0]))),
+            "method": self.reduced.method,
+        }
+
+
+def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None = None,
+                                **options: Any) -> LiftedSolution:
+    """Solve ``game`` without its hopeless bids, lift the equilibrium and certify it on the full rules.
+
+    ``full_game`` is the full rules' sequence form if already made
+    (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); ``options`` go
+    to :func:`~exactpoker.solve.dispatch.solve_compiled` for the smaller game.
+
+    Raises
+    ------
+    ResourceLimitError
+        If the estimated memory of solving the smaller game is over the limit.
+    CertificationError
+        If the lifted profile is not an equilibrium of the full game (then no
+        value is claimed).
+    """
+    full = replace(game, possible_bids=False)
+    solved = replace(game, possible_bids=True)
+    size = solved.size()
+    guard.require(guard.compiled_game(sum(size.sequences), size.terminals),
+                  f"library:{solved.name} ({sum(size.sequences)} sequences, {size.terminals} payoff entries)")
+    smaller = solved.compiled()
+    reduced = solve_compiled(smaller, **options)
+    compiled = full.compiled() if full_game is None else full_game
+    lifted = lift_by_names(compiled, smaller, reduced.equilibria[0].profile, CALL)
+    certificate = verify(compiled, lifted)
+    if not certificate.holds:
+        raise CertificationError(
+            f"{full.name}: the equilibrium without the hopeless bids, lifted to the full rules, fails the exact "
+            f"check (max regret {certificate.max_regret}); no value is claimed")
+    return LiftedSolution(full, reduced, compiled, lifted, certificate)
+
+
+
+def loaded_game(game: LiarsDice, source: str) -> "LoadedGame":
+    """``library:dice(...)`` for ``exactpoker solve``: the sequence form straight from the rules, and, when the
+    rules have hopeless bids, the solve without them (:attr:`~exactpoker.formats.LoadedGame.solve`).
+
+    Raises
+    ------
+    ResourceLimitError
+        If the estimated memory of the solve (:func:`exactpoker.guard.compiled_game`, counted from the rules)
+        or of the full rules' arrays is over the limit, before anything is made.
+    """
+    from exactpoker.formats import LoadedGame
+
+    size = replace(game, possible_bids=True).size()  # the game the solve runs on
+    without = ", without the bids that can never hold" if game.hopeless_bids() else ""
+    guard.require(guard.compiled_game(sum(size.sequences), size.terminals),
+                  f"solve {source} ({sum(size.sequences)} sequences, {size.terminals} payoff entries{without})")
+    compiled = game.compiled()
+    if not game.hopeless_bids():
+        return LoadedGame(compiled.game, source=source, compiled=compiled)
+    return LoadedGame(compiled.game, source=source, compiled=compiled,
+                      solve=lambda: solve_without_hopeless_bids(game, compiled).result())
