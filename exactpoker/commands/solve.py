@@ -41,7 +41,7 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
-    defaults = (args.method, args.all_pure, args.family, args.all, args.no_abstraction) == ("auto", False, False, False, False)
+    defaults = (args.method, args.all_pure, args.family, args.all, args.no_abstraction) == ("auto", *[False] * 4)
     if loaded.solve is not None and defaults:
         result = loaded.solve()  # the rules' own certified solve (Liar's Dice without its hopeless bids)
         data = result.to_dict()
