@@ -41,6 +41,14 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
+    if not (args.method != "auto" or args.all_pure or args.family or args.all or args.no_abstraction):
+        from exactpoker.solve.dispatch import labelled_tables
+        from exactpoker.solve.structured_tree import solve_structured_tree
+
+        found = solve_structured_tree(loaded.tree, loaded.tables, labelled_tables)
+        if found is not None:  # a one-card betting game with an O(n) path (seed 000 sections 2-4)
+            emit(args, found.to_dict(), _text(found, found.to_dict()))
+            return
     compiled = compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),

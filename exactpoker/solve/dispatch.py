@@ -108,6 +108,12 @@ def solve_game(game: Any, **options: Any) -> SolveResult:
             raise InvalidParameterError(f"solve_game(): game must be a CompiledGame, a GameTree or a PokerGame; "
                                         f"got {type(game).__name__}")
         game = game.tree()
+    if not options:  # a one-card betting game takes its structured path (solve.structured_tree)
+        from exactpoker.solve.structured_tree import solve_structured_tree
+
+        found = solve_structured_tree(game, infoset_tables, labelled_tables)
+        if found is not None:
+            return found
     return solve_compiled(compile_tree(game), **options)
 
 

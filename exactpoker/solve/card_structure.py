@@ -1,0 +1,427 @@
+"""A one-card betting game found inside any game tree: the rules recovered from the tree alone.
+
+The structured paths of :mod:`exactpoker.solve.rules` (von Neumann and Newman
+poker, seed 000 sections 2 and 3: the card-by-card LP; three-player poker,
+section 4: the O(n) ordered model) read a :class:`~exactpoker.core.game.BettingGame`.
+:func:`detect_betting_game` recovers that description from a
+:class:`~exactpoker.core.tree.GameTree` (a Gambit ``.efg`` file, an OpenSpiel
+walk, a user's tree), so the same game reaches the same path whatever door it
+came through.  The tree is one exactly when:
+
+* chance moves first, and only first: every path through the leading chance
+  nodes is a deal, all deals have the same exact probability, and there are
+  ``n**k`` of them (cards ``1..n`` dealt with replacement) or
+  ``n! / (n - k)!`` (without);
+* below every deal hangs the same betting tree: the same players, the same
+  action names in the same order, the same shape, no chance node;
+* each player's information-set partition is exactly "own card x betting
+  label": a player's card is the class of deals his information set at his
+  first decision position tells apart, a label the class of positions his
+  information sets tell apart within one deal, and every (card, label) pair
+  is one information set, different pairs different ones (so what each player
+  knows, and his perfect recall, are those of the rules);
+* every leaf pays what an :class:`~exactpoker.core.game.Outcome` pays for
+  every deal (contributions, who is still in, showdown to the highest card
+  with ties split, or the pot shared).
+
+The names of deals, information sets and actions are arbitrary: which card a
+deal gives each player is read from the structure (which classes never meet
+in a deal without replacement are one card; cards are ranked by how often
+their holder wins a contested pot), then checked by rebuilding every leaf's
+payoff from the recovered rules, exactly.  Anything that does not match gives
+``None`` (the tree is then solved as a general tree).  A game whose payoffs
+cannot tell two cards apart and whose deal cannot either (with replacement)
+may be missed: ``None`` is always safe.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from exactpoker.core.compiled import TreeLayout
+from exactpoker.core.compiler import compile_layouts
+from exactpoker.core.game import BettingGame, Deck, Decision, Node, Outcome
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
+from exactpoker.errors import InvalidGameError
+
+__all__ = ["DetectedGame", "TreeLayouts", "detect_betting_game"]
+
+
+@dataclass(frozen=True)
+class TreeLayouts:
+    """A tree's players and sequence layouts without its payoffs: what a result's tables read.
+
+    The layouts are those :func:`~exactpoker.core.tree.compile_tree` gives
+    the tree (information sets in first-visit order), so strategies laid out
+    by a front end's tables read the same as the general path's.
+    """
+
+    game: GameTree
+    layouts: tuple[TreeLayout, ...]
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.game.player_names
+
+    @property
+    def num_players(self) -> int:
+        return len(self.layouts)
+
+
+@dataclass(frozen=True)
+class DetectedGame:
+    """A tree recognised as a one-card betting game.
+
+    Attributes
+    ----------
+    rules : BettingGame
+        The recovered rules; they compile to the tree's sequence form up to
+        the names of information sets.
+    tree : TreeLayouts
+        The tree's own layouts (information-set keys and action names as the
+        tree gives them).
+    infosets : tuple of dict
+        Per player, each tree information-set key -> ``(card, label)``, the
+        card ``1..n`` and the label of the rules' decision.
+    leaves : int
+        The number of leaves of the tree.
+    """
+
+    rules: BettingGame
+    tree: TreeLayouts
+    infosets: tuple[dict[str, tuple[int, str]], ...]
+    leaves: int
+
+    def tree_profile(self, profile: BehaviourProfile) -> BehaviourProfile:
+        """``profile`` (a behaviour profile of :attr:`rules`) as a profile of the tree."""
+        strategies = []
+        for p, (layout, rules_layout) in enumerate(zip(self.tree.layouts, compile_layouts(self.rules))):
+            labels = {label: index for index, label in enumerate(rules_layout.labels)}
+            rows = []
+            for name in layout.names:
+                card, label = self.infosets[p][name]
+                rows.append(tuple(profile.strategies[p][rules_layout.infoset(card, labels[label])]))
+            strategies.append(tuple(rows))
+        return BehaviourProfile(tuple(strategies))
+
+
+@dataclass
+class _Shape:
+    """The betting tree below the first deal, by preorder position.
+
+    ``moves[i]`` is ``(player, action names)`` for a decision position and
+    ``None`` for a leaf; ``children[i]`` the positions its actions lead to;
+    ``history[i]`` the action names on the way from the deal to it.
+    """
+
+    moves: list[tuple[int, tuple[str, ...]] | None]
+    children: list[list[int]]
+    history: list[tuple[str, ...]]
+
+    @classmethod
+    def of(cls, node: TreeNode) -> "_Shape | None":
+        shape = cls([], [], [])
+        stack: list[tuple[TreeNode, int, str]] = [(node, -1, "")]
+        while stack:
+            current, parent, action = stack.pop()
+            position = len(shape.moves)
+            shape.history.append(shape.history[parent] + (action,) if parent >= 0 else ())
+            shape.children.append([])
+            if parent >= 0:
+                shape.children[parent].append(position)
+            if isinstance(current, Terminal):
+                shape.moves.append(None)
+            elif isinstance(current, Move):
+                shape.moves.append((current.player, current.action_names))
+                stack.extend((child, position, name) for name, child in reversed(current.actions))
+            else:
+                return None
+        return shape
+
+    def positions(self, player: int) -> list[int]:
+        return [i for i, move in enumerate(self.moves) if move is not None and move[0] == player]
+
+    def read(self, node: TreeNode) -> tuple[list[str], list[tuple[Fraction, ...]]] | None:
+        """The information-set keys and leaf payoffs below one deal, by position; ``None`` if the shape differs."""
+        keys: list[str] = []
+        payoffs: list[tuple[Fraction, ...]] = []
+        stack = [node]
+        position = 0
+        moves = self.moves
+        while stack:
+            current = stack.pop()
+            if position >= len(moves):
+                return None
+            expected = moves[position]
+            position += 1
+            if expected is None:
+                if not isinstance(current, Terminal):
+                    return None
+                payoffs.append(current.payoffs)
+            elif isinstance(current, Move) and current.player == expected[0] \
+                    and current.action_names == expected[1]:
+                keys.append(current.infoset)
+                stack.extend(child for _, child in reversed(current.actions))
+            else:
+                return None
+        return (keys, payoffs) if position == len(moves) else None
+
+
+def _deals(root: TreeNode) -> list[TreeNode] | None:
+    """The subtrees below the leading chance nodes, in the tree's order; ``None`` unless every deal is equally likely."""
+    found: list[tuple[Fraction, TreeNode]] = []
+    stack: list[tuple[TreeNode, Fraction]] = [(root, Fraction(1))]
+    while stack:
+        node, probability = stack.pop()
+        if isinstance(node, Chance):
+            stack.extend((child, probability * p) for _, p, child in reversed(node.outcomes))
+        else:
+            found.append((probability, node))
+    if not found or any(p != Fraction(1, len(found)) for p, _ in found):
+        return None
+    return [node for _, node in found]
+
+
+def detect_betting_game(tree: GameTree) -> DetectedGame | None:
+    """The one-card betting game ``tree`` is (module docstring), or ``None``.
+
+    Parameters
+    ----------
+    tree : GameTree
+
+    Returns
+    -------
+    DetectedGame or None
+        The recovered rules and how the tree's information sets map to them;
+        ``None`` when any part of the tree does not match exactly.
+    """
+    k = tree.num_players
+    deals = _deals(tree.root) if k >= 2 else None
+    shape = _Shape.of(deals[0]) if deals else None
+    if shape is None:
+        return None
+    read = [shape.read(deal) for deal in deals]  # type: ignore[union-attr]
+    if any(r is None for r in read) or any(len(pay) != k for r in read for pay in r[1]):  # type: ignore[index]
+        return None
+    keys = [r[0] for r in read]  # type: ignore[index]
+    payoffs = [r[1] for r in read]  # type: ignore[index]
+    information = _information(shape, keys, k)
+    if information is None:
+        return None
+    classes, labels = information
+    cards = _cards(classes, payoffs, k)
+    if cards is None:
+        return None
+    n, replacement, dealt = cards
+    outcomes = [_outcome([pay[leaf] for pay in payoffs], k) for leaf in range(len(payoffs[0]))]
+    if any(outcome is None for outcome in outcomes) or not _pays(outcomes, dealt, payoffs):  # type: ignore[arg-type]
+        return None
+    try:
+        rules = BettingGame(tree.name, Deck(n, replacement), _rules_tree(shape, labels, outcomes),  # type: ignore[arg-type]
+                            tree.player_names, tree.parameters)
+        compile_layouts(rules)  # the rules' own checks: actions per label, perfect recall
+    except InvalidGameError:
+        return None
+    return _detected(tree, rules, shape, keys, dealt, labels)
+
+
+def _information(shape: _Shape, keys: list[list[str]], k: int
+                 ) -> tuple[list[list[int]], dict[int, str]] | None:
+    """Per player, each deal's card class; each decision position's label; ``None`` unless the partition is
+    exactly "own card x label".
+
+    A class is the number of the player's information set at his first
+    position (first-appearance order); a label the position history of the
+    first position of its class within the first deal.
+    """
+    columns = {position: column for column, position in
+               enumerate(i for i, move in enumerate(shape.moves) if move is not None)}
+    classes: list[list[int]] = []
+    labels: dict[int, str] = {}
+    for p in range(k):
+        positions = shape.positions(p)
+        if not positions:
+            return None
+        index = [columns[i] for i in positions]
+        first: dict[str, int] = {}
+        classes.append([first.setdefault(row[index[0]], len(first)) for row in keys])
+        named: dict[str, str] = {}
+        label_of = {}
+        for i, column in zip(positions, index):
+            label_of[column] = named.setdefault(keys[0][column], "/".join(shape.history[i]) or "start")
+            labels[i] = label_of[column]
+        pairs: dict[str, tuple[int, str]] = {}
+        seen: set[tuple[int, str]] = set()
+        for row, card in zip(keys, classes[p]):
+            for column in index:
+                pair = (card, label_of[column])
+                if pairs.setdefault(row[column], pair) != pair:
+                    return None
+        for pair in pairs.values():
+            if pair in seen:
+                return None
+            seen.add(pair)
+    return classes, labels
+
+
+def _cards(classes: list[list[int]], payoffs: list[list[tuple[Fraction, ...]]], k: int
+           ) -> tuple[int, bool, list[tuple[int, ...]]] | None:
+    """``(n, replacement, each deal's cards)`` from the players' card classes, or ``None``.
+
+    Without replacement, player ``p``'s class ``b`` is player 0's class ``a``
+    when no deal has both; with replacement each player's classes are his own.
+    Cards are then ranked by the number of contested pots their holders win
+    alone (a higher card wins at least as often, deal by deal, seed 000's
+    showdown rule), ties by first appearance; the payoffs check decides.
+    """
+    deals = len(classes[0])
+    n = 1 + max(classes[0])
+    if any(1 + max(c) != n for c in classes):
+        return None
+    replacement = deals == n**k
+    if not replacement and deals != math.perm(n, k):
+        return None
+    same = [list(range(n))] + [_matching(classes[0], c, n) for c in classes[1:]] if not replacement else None
+    if same is not None and any(m is None for m in same):
+        return None
+    wins = _wins(payoffs, k)
+    ranks = []
+    for p in range(k):
+        score = [0] * n
+        for d in range(deals):
+            score[classes[p][d]] += wins[d][p]
+        ranks.append(score)
+    if same is not None:  # one card, one score: the sum over the players holding it
+        total = [sum(ranks[p][same[p].index(a)] for p in range(k)) for a in range(n)]  # type: ignore[union-attr]
+        order = sorted(range(n), key=lambda a: total[a])
+        card = {a: order.index(a) + 1 for a in range(n)}
+        of_class = [[card[same[p][b]] for b in range(n)] for p in range(k)]  # type: ignore[index]
+    else:
+        of_class = [[sorted(range(n), key=lambda b: ranks[p][b]).index(b) + 1 for b in range(n)] for p in range(k)]
+    dealt = [tuple(of_class[p][classes[p][d]] for p in range(k)) for d in range(deals)]
+    expected = deals if replacement else sum(1 for cards in dealt if len(set(cards)) == k)
+    return (n, replacement, dealt) if len(set(dealt)) == deals == expected else None
+
+
+def _matching(first: list[int], other: list[int], n: int) -> list[int] | None:
+    """``same[b]``: player 0's class that never meets ``other``'s class ``b`` in a deal (one each), or ``None``."""
+    met = [set() for _ in range(n)]
+    for a, b in zip(first, other):
+        met[b].add(a)
+    same = []
+    for b in range(n):
+        missing = set(range(n)) - met[b]
+        if len(missing) != 1:
+            return None
+        same.append(missing.pop())
+    return same if len(set(same)) == n else None
+
+
+def _wins(payoffs: list[list[tuple[Fraction, ...]]], k: int) -> list[list[int]]:
+    """Per deal and player, at how many leaves whose payoff to the player varies over the deals he gets its most."""
+    leaves = len(payoffs[0])
+    best = [[max(pay[leaf][p] for pay in payoffs) for p in range(k)] for leaf in range(leaves)]
+    varies = [[any(pay[leaf][p] != best[leaf][p] for pay in payoffs) for p in range(k)] for leaf in range(leaves)]
+    return [[sum(1 for leaf in range(leaves) if varies[leaf][p] and pay[leaf][p] == best[leaf][p]) for p in range(k)]
+            for pay in payoffs]
+
+
+def _outcome(column: Sequence[tuple[Fraction, ...]], k: int) -> Outcome | None:
+    """The :class:`Outcome` a leaf's payoffs over all deals come from, or ``None`` (checked deal by deal later).
+
+    Payoffs that vary with the deal: a showdown among the players whose
+    payoff varies, each having put in what he loses at worst.  Constant
+    payoffs (zero-sum): the pot shared by the players paid the most, the
+    others having put in what they lose.
+    """
+    first = column[0]
+    varying = tuple(p for p in range(k) if any(pay[p] != first[p] for pay in column))
+    if varying:
+        contributions = tuple(-min(pay[p] for pay in column) for p in range(k))
+        return Outcome(contributions, varying, True)
+    if sum(first) != 0:
+        return None
+    top = max(first)
+    active = tuple(p for p in range(k) if first[p] == top)
+    return Outcome(tuple(Fraction(0) if p in active else -first[p] for p in range(k)), active, False)
+
+
+def _pays(outcomes: list[Outcome], dealt: list[tuple[int, ...]], payoffs: list[list[tuple[Fraction, ...]]]) -> bool:
+    """Whether every leaf pays its outcome's payoffs at every deal (each outcome evaluated once per winner set)."""
+    for leaf, outcome in enumerate(outcomes):
+        by_winners: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+        for cards, pay in zip(dealt, payoffs):
+            best = max(cards[p] for p in outcome.active)
+            winners = tuple(p for p in outcome.active if cards[p] == best) if outcome.showdown else ()
+            expected = by_winners.get(winners)
+            if expected is None:
+                expected = by_winners[winners] = outcome.payoffs(cards)
+            if pay[leaf] != expected:
+                return False
+    return True
+
+
+def _rules_tree(shape: _Shape, labels: dict[int, str], outcomes: list[Outcome]) -> Node:
+    """The betting tree of the rules: the shape's decisions with their labels, its leaves with their outcomes."""
+    leaf_number = {i: n for n, i in enumerate(i for i, move in enumerate(shape.moves) if move is None)}
+
+    def build(i: int) -> Node:
+        move = shape.moves[i]
+        if move is None:
+            return outcomes[leaf_number[i]]
+        return Decision(move[0], labels[i], tuple(zip(move[1], (build(c) for c in shape.children[i]))))
+
+    return build(0)
+
+
+def _detected(tree: GameTree, rules: BettingGame, shape: _Shape, keys: list[list[str]],
+              dealt: list[tuple[int, ...]], labels: dict[int, str]) -> DetectedGame:
+    """The tree's layouts in :func:`~exactpoker.core.tree.compile_tree`'s order and its keys' (card, label)."""
+    k = tree.num_players
+    decisions = [i for i, move in enumerate(shape.moves) if move is not None]
+    parents = _own_parents(shape, decisions)
+    names: list[list[str]] = [[] for _ in range(k)]
+    actions: list[list[tuple[str, ...]]] = [[] for _ in range(k)]
+    up: list[list[int]] = [[] for _ in range(k)]
+    firsts: list[dict[str, int]] = [{} for _ in range(k)]
+    sequence = [1] * k
+    infosets: list[dict[str, tuple[int, str]]] = [{} for _ in range(k)]
+    for row, cards in zip(keys, dealt):
+        for column, i in enumerate(decisions):
+            p, acts = shape.moves[i]  # type: ignore[misc]
+            key = row[column]
+            if key in firsts[p]:
+                continue
+            last = parents[column]
+            up[p].append(0 if last is None else firsts[p][row[last[0]]] + last[1])
+            firsts[p][key] = sequence[p]
+            sequence[p] += len(acts)
+            names[p].append(key)
+            actions[p].append(acts)
+            infosets[p][key] = (cards[p], labels[i])
+    layouts = tuple(TreeLayout(tuple(names[p]), tuple(actions[p]), tuple(up[p])) for p in range(k))
+    leaves = len(keys) * sum(1 for move in shape.moves if move is None)
+    return DetectedGame(rules, TreeLayouts(tree, layouts), tuple(infosets), leaves)
+
+
+def _own_parents(shape: _Shape, decisions: list[int]) -> list[tuple[int, int] | None]:
+    """Per decision (by column), the player's own last decision (its column) and action before it, or ``None``."""
+    column_of = {i: c for c, i in enumerate(decisions)}
+    parent: dict[int, tuple[int, int]] = {}
+    for i in decisions:
+        for a, child in enumerate(shape.children[i]):
+            parent[child] = (i, a)
+    result: list[tuple[int, int] | None] = []
+    for i in decisions:
+        player, node, found = shape.moves[i][0], i, None  # type: ignore[index]
+        while node in parent:
+            node, action = parent[node]
+            if shape.moves[node][0] == player:  # type: ignore[index]
+                found = (column_of[node], action)
+                break
+        result.append(found)
+    return result
