@@ -37,6 +37,7 @@ may be missed: ``None`` is always safe.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
@@ -45,7 +46,7 @@ from exactpoker.core.compiled import TreeLayout
 from exactpoker.core.compiler import compile_layouts
 from exactpoker.core.game import BettingGame, Deck, Decision, Node, Outcome
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidGameError
 
 __all__ = ["DetectedGame", "TreeLayouts", "detect_betting_game"]
@@ -158,30 +159,64 @@ class _Shape:
                 return None
             expected = moves[position]
             position += 1
+            kind = type(current)
             if expected is None:
-                if not isinstance(current, Terminal):
+                if kind is not Terminal:
                     return None
-                payoffs.append(current.payoffs)
-            elif isinstance(current, Move) and current.player == expected[0] \
-                    and current.action_names == expected[1]:
+                payoffs.append(current.payoffs)  # type: ignore[union-attr]
+            elif kind is Move and current.player == expected[0]:  # type: ignore[union-attr]
+                names, children = zip(*current.actions)
+                if names != expected[1]:
+                    return None
                 keys.append(current.infoset)
-                stack.extend(child for _, child in reversed(current.actions))
+                stack.extend(reversed(children))
             else:
                 return None
         return (keys, payoffs) if position == len(moves) else None
 
 
+@dataclass
+class _Payoffs:
+    """The leaves' exact payoffs by leaf position and deal, each distinct payoff vector numbered once.
+
+    ``columns[leaf][deal]`` is the number of the vector ``vectors[number]``;
+    the checks then compare integers.  Vectors are keyed by their entries'
+    integer ratios (hashing those is far cheaper than hashing fractions).
+    """
+
+    columns: list[list[int]]
+    vectors: list[tuple[Fraction, ...]]
+    index: dict[tuple[tuple[int, int], ...], int]
+
+    @classmethod
+    def of(cls, rows: list[list[tuple[Fraction, ...]]]) -> "_Payoffs":
+        index: dict[tuple[tuple[int, int], ...], int] = {}
+        ratio = Fraction.as_integer_ratio
+        columns = [[index.setdefault(tuple(map(ratio, row[leaf])), len(index)) for row in rows]
+                   for leaf in range(len(rows[0]))]
+        return cls(columns, [tuple(Fraction(a, b) for a, b in key) for key in index], index)
+
+    def number(self, vector: tuple[Fraction, ...]) -> int:
+        """The number of ``vector``, or -1 when no leaf pays it."""
+        return self.index.get(tuple(map(Fraction.as_integer_ratio, vector)), -1)
+
+    def distinct(self, leaf: int) -> list[tuple[Fraction, ...]]:
+        """The payoff vectors one leaf position pays over the deals."""
+        return [self.vectors[i] for i in sorted(set(self.columns[leaf]))]
+
+
 def _deals(root: TreeNode) -> list[TreeNode] | None:
     """The subtrees below the leading chance nodes, in the tree's order; ``None`` unless every deal is equally likely."""
     found: list[tuple[Fraction, TreeNode]] = []
-    stack: list[tuple[TreeNode, Fraction]] = [(root, Fraction(1))]
+    stack: list[tuple[TreeNode, Fraction | None]] = [(root, None)]  # None: probability one
     while stack:
         node, probability = stack.pop()
         if isinstance(node, Chance):
-            stack.extend((child, probability * p) for _, p, child in reversed(node.outcomes))
+            stack.extend((child, p if probability is None else probability * p) for _, p, child in reversed(node.outcomes))
         else:
-            found.append((probability, node))
-    if not found or any(p != Fraction(1, len(found)) for p, _ in found):
+            found.append((Fraction(1) if probability is None else probability, node))
+    each = Fraction(1, len(found))
+    if any(p != each for p, _ in found):
         return None
     return [node for _, node in found]
 
@@ -199,25 +234,31 @@ def detect_betting_game(tree: GameTree) -> DetectedGame | None:
         The recovered rules and how the tree's information sets map to them;
         ``None`` when any part of the tree does not match exactly.
     """
+    with paused_gc():  # millions of small acyclic lists and tuples: the collector's passes would dominate
+        return _detect(tree)
+
+
+def _detect(tree: GameTree) -> DetectedGame | None:
+    """:func:`detect_betting_game`, with the collector paused."""
     k = tree.num_players
     deals = _deals(tree.root) if k >= 2 else None
     shape = _Shape.of(deals[0]) if deals else None
     if shape is None:
         return None
     read = [shape.read(deal) for deal in deals]  # type: ignore[union-attr]
-    if any(r is None for r in read) or any(len(pay) != k for r in read for pay in r[1]):  # type: ignore[index]
+    if any(r is None for r in read):
         return None
     keys = [r[0] for r in read]  # type: ignore[index]
-    payoffs = [r[1] for r in read]  # type: ignore[index]
+    payoffs = _Payoffs.of([r[1] for r in read])  # type: ignore[index]
     information = _information(shape, keys, k)
-    if information is None:
+    if information is None or any(len(vector) != k for vector in payoffs.vectors):
         return None
     classes, labels = information
     cards = _cards(classes, payoffs, k)
     if cards is None:
         return None
     n, replacement, dealt = cards
-    outcomes = [_outcome([pay[leaf] for pay in payoffs], k) for leaf in range(len(payoffs[0]))]
+    outcomes = [_outcome(payoffs.distinct(leaf), k) for leaf in range(len(payoffs.columns))]
     if any(outcome is None for outcome in outcomes) or not _pays(outcomes, dealt, payoffs):  # type: ignore[arg-type]
         return None
     try:
@@ -268,7 +309,7 @@ def _information(shape: _Shape, keys: list[list[str]], k: int
     return classes, labels
 
 
-def _cards(classes: list[list[int]], payoffs: list[list[tuple[Fraction, ...]]], k: int
+def _cards(classes: list[list[int]], payoffs: "_Payoffs", k: int
            ) -> tuple[int, bool, list[tuple[int, ...]]] | None:
     """``(n, replacement, each deal's cards)`` from the players' card classes, or ``None``.
 
@@ -288,13 +329,7 @@ def _cards(classes: list[list[int]], payoffs: list[list[tuple[Fraction, ...]]], 
     same = [list(range(n))] + [_matching(classes[0], c, n) for c in classes[1:]] if not replacement else None
     if same is not None and any(m is None for m in same):
         return None
-    wins = _wins(payoffs, k)
-    ranks = []
-    for p in range(k):
-        score = [0] * n
-        for d in range(deals):
-            score[classes[p][d]] += wins[d][p]
-        ranks.append(score)
+    ranks = _wins(classes, payoffs, n, k)
     if same is not None:  # one card, one score: the sum over the players holding it
         total = [sum(ranks[p][same[p].index(a)] for p in range(k)) for a in range(n)]  # type: ignore[union-attr]
         order = sorted(range(n), key=lambda a: total[a])
@@ -321,13 +356,21 @@ def _matching(first: list[int], other: list[int], n: int) -> list[int] | None:
     return same if len(set(same)) == n else None
 
 
-def _wins(payoffs: list[list[tuple[Fraction, ...]]], k: int) -> list[list[int]]:
-    """Per deal and player, at how many leaves whose payoff to the player varies over the deals he gets its most."""
-    leaves = len(payoffs[0])
-    best = [[max(pay[leaf][p] for pay in payoffs) for p in range(k)] for leaf in range(leaves)]
-    varies = [[any(pay[leaf][p] != best[leaf][p] for pay in payoffs) for p in range(k)] for leaf in range(leaves)]
-    return [[sum(1 for leaf in range(leaves) if varies[leaf][p] and pay[leaf][p] == best[leaf][p]) for p in range(k)]
-            for pay in payoffs]
+def _wins(classes: list[list[int]], payoffs: "_Payoffs", n: int, k: int) -> list[list[int]]:
+    """Per player and card class, at how many (deal, leaf) the player gets the most the leaf ever pays him,
+    counting only leaves whose payoff to him varies with the deal."""
+    wins = [[0] * n for _ in range(k)]
+    for leaf, column in enumerate(payoffs.columns):
+        distinct = {i: payoffs.vectors[i] for i in set(column)}
+        for p in range(k):
+            best = max(vector[p] for vector in distinct.values())
+            won = {i for i, vector in distinct.items() if vector[p] == best}
+            if len(won) == len(distinct):
+                continue
+            for (card, i), count in Counter(zip(classes[p], column)).items():
+                if i in won:
+                    wins[p][card] += count
+    return wins
 
 
 def _outcome(column: Sequence[tuple[Fraction, ...]], k: int) -> Outcome | None:
@@ -350,19 +393,27 @@ def _outcome(column: Sequence[tuple[Fraction, ...]], k: int) -> Outcome | None:
     return Outcome(tuple(Fraction(0) if p in active else -first[p] for p in range(k)), active, False)
 
 
-def _pays(outcomes: list[Outcome], dealt: list[tuple[int, ...]], payoffs: list[list[tuple[Fraction, ...]]]) -> bool:
+def _pays(outcomes: list[Outcome], dealt: list[tuple[int, ...]], payoffs: "_Payoffs") -> bool:
     """Whether every leaf pays its outcome's payoffs at every deal (each outcome evaluated once per winner set)."""
-    for leaf, outcome in enumerate(outcomes):
-        by_winners: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
-        for cards, pay in zip(dealt, payoffs):
-            best = max(cards[p] for p in outcome.active)
-            winners = tuple(p for p in outcome.active if cards[p] == best) if outcome.showdown else ()
-            expected = by_winners.get(winners)
-            if expected is None:
-                expected = by_winners[winners] = outcome.payoffs(cards)
-            if pay[leaf] != expected:
-                return False
+    winners_by_active: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for outcome, column in zip(outcomes, payoffs.columns):
+        active = outcome.active if outcome.showdown else ()
+        winners = winners_by_active.get(active)
+        if winners is None:
+            winners = winners_by_active[active] = [_winners(cards, active) for cards in dealt]
+        first = {}
+        for cards, who in zip(dealt, winners):
+            first.setdefault(who, cards)
+        expected = {who: payoffs.number(outcome.payoffs(cards)) for who, cards in first.items()}
+        if [expected[who] for who in winners] != column:
+            return False
     return True
+
+
+def _winners(cards: tuple[int, ...], active: tuple[int, ...]) -> tuple[int, ...]:
+    """The players of ``active`` holding its highest card."""
+    top = max((cards[p] for p in active), default=0)
+    return tuple(p for p in active if cards[p] == top)
 
 
 def _rules_tree(shape: _Shape, labels: dict[int, str], outcomes: list[Outcome]) -> Node:
