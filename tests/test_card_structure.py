@@ -301,3 +301,16 @@ def test_random_betting_games_recovered(game):
     assert found is not None
     assert entries(compile_game(found.rules)) == entries(compiled)
     assert layouts(found.tree.layouts) == layouts(compile_tree(tree).layouts)
+
+
+def test_labels_stay_apart_when_action_names_hold_slashes():
+    """II decides after "x/y" and after "x" then "y": two labels, though their action paths read alike."""
+    show = Outcome((F(1), F(1)), (0, 1))
+    fold_or_call = (("fold", Outcome((F(1), F(2)), (0,), False)), ("call", Outcome((F(2), F(2)), (0, 1))))
+    root = Decision(0, "r", (("x/y", Decision(1, "A", fold_or_call)),
+                             ("x", Decision(0, "s", (("y", Decision(1, "B", fold_or_call)), ("z", show)))),
+                             ("w", show)))
+    rules = BettingGame("slashes", Deck(3), root, ("I", "II"))
+    found = detect_betting_game(rules.tree())
+    assert found is not None and len(set(found.infosets[1].values())) == 6
+    assert entries(compile_game(found.rules)) == entries(compile_game(rules))

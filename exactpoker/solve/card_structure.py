@@ -20,6 +20,8 @@ came through.  The tree is one exactly when:
   information sets tell apart within one deal, and every (card, label) pair
   is one information set, different pairs different ones (so what each player
   knows, and his perfect recall, are those of the rules);
+* every player decides somewhere (his card is read from his information
+  sets);
 * every leaf pays what an :class:`~exactpoker.core.game.Outcome` pays for
   every deal (contributions, who is still in, showdown to the highest card
   with ties split, or the pot shared).
@@ -276,8 +278,9 @@ def _information(shape: _Shape, keys: list[list[str]], k: int
     exactly "own card x label".
 
     A class is the number of the player's information set at his first
-    position (first-appearance order); a label the position history of the
-    first position of its class within the first deal.
+    position (first-appearance order); a label is named by the actions
+    leading to the first position of its class within the first deal (made
+    unique with the position's number if action names hold ``/``).
     """
     columns = {position: column for column, position in
                enumerate(i for i, move in enumerate(shape.moves) if move is not None)}
@@ -293,8 +296,10 @@ def _information(shape: _Shape, keys: list[list[str]], k: int
         named: dict[str, str] = {}
         label_of = {}
         for i, column in zip(positions, index):
-            label_of[column] = named.setdefault(keys[0][column], "/".join(shape.history[i]) or "start")
-            labels[i] = label_of[column]
+            if keys[0][column] not in named:
+                name = "/".join(shape.history[i]) or "start"
+                named[keys[0][column]] = name if name not in named.values() else f"{name} #{i}"
+            label_of[column] = labels[i] = named[keys[0][column]]
         pairs: dict[str, tuple[int, str]] = {}
         seen: set[tuple[int, str]] = set()
         for row, card in zip(keys, classes[p]):

@@ -97,7 +97,10 @@ def solve_game(game: Any, **options: Any) -> SolveResult:
 
     ``game`` is a :class:`~exactpoker.core.compiled.CompiledGame`, a
     :class:`~exactpoker.core.tree.GameTree`, or a description with a
-    ``tree()`` method (a :class:`~exactpoker.core.poker.PokerGame`).
+    ``tree()`` method (a :class:`~exactpoker.core.poker.PokerGame`).  A tree
+    that is a one-card betting game with a structured path (seed 000) is
+    solved by it when no option is given
+    (:func:`~exactpoker.solve.structured_tree.solve_structured_tree`).
     """
     from exactpoker.core.tree import GameTree, compile_tree
 
