@@ -314,3 +314,15 @@ def test_labels_stay_apart_when_action_names_hold_slashes():
     found = detect_betting_game(rules.tree())
     assert found is not None and len(set(found.infosets[1].values())) == 6
     assert entries(compile_game(found.rules)) == entries(compile_game(rules))
+
+
+@pytest.mark.openspiel
+def test_openspiel_kuhn_is_read_card_by_card():
+    """OpenSpiel deals one chance node per player and names everything its own way; Kuhn is still recovered
+    (value -1/18), and, having no structured path, still solved as a general tree."""
+    pytest.importorskip("pyspiel")
+    tree = load_game("openspiel:kuhn_poker").tree
+    found = detect_betting_game(tree)
+    assert found is not None and found.rules.deck == Deck(3)
+    assert solve_rules(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
+    assert solve_tree(tree) is None
