@@ -28,7 +28,7 @@ from exactpoker.games.library import poker_game
 from exactpoker.solve.card_structure import detect_betting_game
 from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_game
 from exactpoker.solve.rules import solve_rules
-from exactpoker.solve.structured import STRUCTURED_METHOD
+from exactpoker.solve.structured import STRUCTURED_METHOD, has_structure
 from exactpoker.solve.structured_tree import solve_structured_tree
 
 F = Fraction
@@ -187,6 +187,11 @@ def test_kuhn_is_a_betting_game_without_a_structured_path():
     assert found is not None  # one card each, one betting tree: recovered, and its value is Kuhn's
     assert solve_rules(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
     assert solve_tree(tree) is None and solve_game(tree).method.startswith("sequence-form LP")
+    drafts = []
+    assert detect_betting_game(tree, accept=lambda draft: drafts.append(draft) or False) is None
+    assert [draft.deck for draft in drafts] == [Deck(3)] and not has_structure(drafts[0])
+    vn = detect_betting_game(_vn_tree(), accept=has_structure)
+    assert vn is not None and vn.rules.deck == Deck(4)
 
 
 @pytest.mark.parametrize("name", ["leduc", "two_round"])

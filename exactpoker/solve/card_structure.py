@@ -42,7 +42,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Sequence
 
 from exactpoker.core.compiled import TreeLayout
 from exactpoker.core.compiler import compile_layouts
@@ -223,12 +223,20 @@ def _deals(root: TreeNode) -> list[TreeNode] | None:
     return [node for _, node in found]
 
 
-def detect_betting_game(tree: GameTree) -> DetectedGame | None:
+def detect_betting_game(tree: GameTree, *, accept: Callable[[BettingGame], bool] | None = None
+                        ) -> DetectedGame | None:
     """The one-card betting game ``tree`` is (module docstring), or ``None``.
 
     Parameters
     ----------
     tree : GameTree
+    accept : callable, optional
+        Asked about a draft of the rules before the deals are read: the deck
+        their number implies, the first deal's betting tree and labels, every
+        outcome a placeholder (nobody puts anything in).  ``False`` gives
+        ``None`` at once: a caller that wants only some kinds of game (e.g.
+        :func:`~exactpoker.solve.structured.has_structure`) does not pay for
+        reading a tree of another kind.
 
     Returns
     -------
@@ -237,15 +245,16 @@ def detect_betting_game(tree: GameTree) -> DetectedGame | None:
         ``None`` when any part of the tree does not match exactly.
     """
     with paused_gc():  # millions of small acyclic lists and tuples: the collector's passes would dominate
-        return _detect(tree)
+        return _detect(tree, accept)
 
 
-def _detect(tree: GameTree) -> DetectedGame | None:
+def _detect(tree: GameTree, accept: Callable[[BettingGame], bool] | None) -> DetectedGame | None:
     """:func:`detect_betting_game`, with the collector paused."""
     k = tree.num_players
     deals = _deals(tree.root) if k >= 2 else None
     shape = _Shape.of(deals[0]) if deals else None
-    if shape is None:
+    deck = None if shape is None else _deck(len(deals), k)  # type: ignore[arg-type]
+    if deck is None or (accept is not None and not _accepted(tree, deck, shape, deals[0], accept)):  # type: ignore
         return None
     read = [shape.read(deal) for deal in deals]  # type: ignore[union-attr]
     if any(r is None for r in read):
@@ -270,6 +279,34 @@ def _detect(tree: GameTree) -> DetectedGame | None:
     except InvalidGameError:
         return None
     return _detected(tree, rules, shape, keys, dealt, labels)
+
+
+def _deck(deals: int, k: int) -> Deck | None:
+    """The deck that deals ``k`` cards in ``deals`` ways: ``n**k`` with replacement, ``n!/(n-k)!`` without."""
+    n = round(deals ** (1 / k))
+    for m in (n - 1, n, n + 1):
+        if m >= 1 and m**k == deals:
+            return Deck(m, True)
+    m = k
+    while math.perm(m, k) < deals:
+        m += 1
+    return Deck(m, False) if math.perm(m, k) == deals else None
+
+
+def _accepted(tree: GameTree, deck: Deck, shape: _Shape, deal: TreeNode, accept: Callable[[BettingGame], bool]
+              ) -> bool:
+    """``accept`` of the draft rules (see :func:`detect_betting_game`); ``False`` when there is no draft."""
+    read = shape.read(deal)
+    information = None if read is None else _information(shape, [read[0]], tree.num_players)
+    if information is None:
+        return False
+    nothing = Outcome((Fraction(0),) * tree.num_players, tuple(range(tree.num_players)))
+    leaves = sum(1 for move in shape.moves if move is None)
+    try:
+        draft = BettingGame(tree.name, deck, _rules_tree(shape, information[1], [nothing] * leaves), tree.player_names)
+    except InvalidGameError:
+        return False
+    return accept(draft)
 
 
 def _information(shape: _Shape, keys: list[list[str]], k: int

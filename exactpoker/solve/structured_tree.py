@@ -27,7 +27,7 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.card_structure import DetectedGame, detect_betting_game
-from exactpoker.solve.structured import solve_structured
+from exactpoker.solve.structured import has_structure, solve_structured
 
 __all__ = ["VERIFY_LEAVES", "solve_structured_tree"]
 
@@ -69,7 +69,7 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
         certificate (nothing unchecked is returned).
     """
     progress.stage("looking for a one-card betting game in the tree")
-    detected = detect_betting_game(tree)
+    detected = detect_betting_game(tree, accept=has_structure)
     found = None if detected is None else solve_structured(detected.rules)
     if found is None:
         return None
