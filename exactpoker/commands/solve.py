@@ -47,7 +47,8 @@ def _solve(args: argparse.Namespace) -> None:
 
         found = solve_structured_tree(loaded.tree, loaded.tables, labelled_tables)
         if found is not None:  # a one-card betting game with an O(n) path (seed 000 sections 2-4)
-            emit(args, found.to_dict(), _text(found, found.to_dict()))
+            data = found.to_dict()
+            emit(args, data, _text(found, data))
             return
     compiled = compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
