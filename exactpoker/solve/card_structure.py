@@ -442,7 +442,7 @@ def _pays(outcomes: list[Outcome], dealt: list[tuple[int, ...]], payoffs: "_Payo
         active = outcome.active if outcome.showdown else ()
         winners = winners_by_active.get(active)
         if winners is None:
-            winners = winners_by_active[active] = [_winners(cards, active) for cards in dealt]
+            winners = winners_by_active[active] = _winners(dealt, active)
         first = {}
         for cards, who in zip(dealt, winners):
             first.setdefault(who, cards)
@@ -452,10 +452,13 @@ def _pays(outcomes: list[Outcome], dealt: list[tuple[int, ...]], payoffs: "_Payo
     return True
 
 
-def _winners(cards: tuple[int, ...], active: tuple[int, ...]) -> tuple[int, ...]:
-    """The players of ``active`` holding its highest card."""
-    top = max((cards[p] for p in active), default=0)
-    return tuple(p for p in active if cards[p] == top)
+def _winners(dealt: list[tuple[int, ...]], active: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per deal, the players of ``active`` holding its highest card (two players, the common case, inline)."""
+    if len(active) == 2:
+        a, b = active
+        return [(a,) if c[a] > c[b] else (b,) if c[b] > c[a] else active for c in dealt]
+    tops = [max((cards[p] for p in active), default=0) for cards in dealt]
+    return [tuple(p for p in active if cards[p] == top) for cards, top in zip(dealt, tops)]
 
 
 def _rules_tree(shape: _Shape, labels: dict[int, str], outcomes: list[Outcome]) -> Node:
