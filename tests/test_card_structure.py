@@ -331,3 +331,19 @@ def test_openspiel_kuhn_is_read_card_by_card():
     assert found is not None and found.rules.deck == Deck(3)
     assert solve_rules(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
     assert solve_tree(tree) is None
+
+
+@pytest.mark.parametrize("name,params", [("newman", "n=6,b=2"), ("three", "n=5,b=2")])
+def test_efg_files_of_newman_and_three_player_poker(tmp_path, capsys, name, params):
+    """Newman (several labels for II) and three-player poker (the ordered model): the library's answer, from a file."""
+    rules = poker_game(name, **{k: int(v) for k, v in (item.split("=") for item in params.split(","))})
+    path = tmp_path / f"{name}.efg"
+    path.write_text(to_efg(rules))
+    assert main(["solve", str(path), "--json"]) in (0, None)
+    mine = json.loads(capsys.readouterr().out)
+    assert main(["solve", f"library:{name}({params})", "--json"]) in (0, None)
+    theirs = json.loads(capsys.readouterr().out)
+    assert mine["method"] == theirs["method"]
+    assert [e["values"] for e in mine["equilibria"]] == [e["values"] for e in theirs["equilibria"]]
+    assert all(e["certified"] and e["certificate"]["scope"] == "all strategies" for e in mine["equilibria"])
+    assert mine["details"]["structure"]["verified_on_tree"] is True
