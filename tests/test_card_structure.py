@@ -347,3 +347,15 @@ def test_efg_files_of_newman_and_three_player_poker(tmp_path, capsys, name, para
     assert [e["values"] for e in mine["equilibria"]] == [e["values"] for e in theirs["equilibria"]]
     assert all(e["certified"] and e["certificate"]["scope"] == "all strategies" for e in mine["equilibria"])
     assert mine["details"]["structure"]["verified_on_tree"] is True
+
+
+@pytest.mark.parametrize("name", ["simple", "goldman_stone", "nash_shapley"])
+def test_other_seed_games_recovered_without_a_structured_path(name):
+    """The Euler notes' game and Nash-Shapley (dealt with replacement), Goldman-Stone (simultaneous moves):
+    one-card betting games, recovered exactly, solved as general trees (no O(n) path applies)."""
+    rules = poker_game(name)
+    tree = rules.tree()
+    found = detect_betting_game(tree)
+    assert found is not None and found.rules.deck == rules.deck
+    assert entries(compile_game(found.rules)) == entries(compile_game(rules))
+    assert solve_tree(tree) is None
