@@ -41,7 +41,7 @@ def _solve(args: argparse.Namespace) -> None:
     if loaded.rules is not None:
         emit(args, *_rules_result(loaded.rules, args))
         return
-    if not (args.method != "auto" or args.all_pure or args.family or args.all or args.no_abstraction):
+    if args.method == "auto" and not (args.all_pure or args.family or args.all or args.no_abstraction):
         from exactpoker.solve.dispatch import labelled_tables
         from exactpoker.solve.structured_tree import solve_structured_tree
 
