@@ -47,6 +47,15 @@ def _solve(args: argparse.Namespace) -> None:
         data = result.to_dict()
         emit(args, data, _text(result, data))
         return
+    if loaded.compiled is None and defaults:  # an explicit tree (a file, OpenSpiel): its structure detected
+        from exactpoker.solve.dispatch import labelled_tables
+        from exactpoker.solve.structured_tree import solve_structured_tree
+
+        found = solve_structured_tree(loaded.tree, loaded.tables, labelled_tables)
+        if found is not None:  # a one-card betting game with an O(n) path (seed 000 sections 2-4)
+            data = found.to_dict()
+            emit(args, data, _text(found, data))
+            return
     compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),

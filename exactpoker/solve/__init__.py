@@ -6,9 +6,12 @@ Doors (every command ends here)
     :func:`~exactpoker.solve.dispatch.solve_game` (a PokerGame, GameTree or CompiledGame),
     :func:`~exactpoker.solve.dispatch.solve_compiled` (the method from the compiled game's shape),
     :func:`~exactpoker.solve.rules.solve_rules` (a paper's card game: structure detected from its rules
-    before anything is compiled), :func:`~exactpoker.solve.parametric_game.solve_over` (``--over``).
+    before anything is compiled), :func:`~exactpoker.solve.structured_tree.solve_structured_tree` (a tree
+    that is such a game: its rules recovered by :mod:`~exactpoker.solve.card_structure`),
+    :func:`~exactpoker.solve.parametric_game.solve_over` (``--over``).
 
 Structure
+    :mod:`~exactpoker.solve.structured` (the structured paths of a one-card game's rules),
     :mod:`~exactpoker.solve.sign_games` (two players, decided by the higher card: O(n)),
     :mod:`~exactpoker.solve.ordered_games` (three players, decided by the order of the cards: O(n)) and
     :mod:`~exactpoker.solve.ordered_solve` (its support search: symmetry detected, the rules' guide),

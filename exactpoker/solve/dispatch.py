@@ -99,7 +99,9 @@ def solve_game(game: Any, **options: Any) -> SolveResult:
     :class:`~exactpoker.core.tree.GameTree`, a
     :class:`~exactpoker.core.poker.PokerGame` (compiled straight from its rules,
     :func:`~exactpoker.core.poker_compile.compile_poker`), or a description
-    with a ``tree()`` method.
+    with a ``tree()`` method.  A tree that is a one-card betting game with a
+    structured path (seed 000) is solved by it when no option is given
+    (:func:`~exactpoker.solve.structured_tree.solve_structured_tree`).
     """
     from exactpoker.core.poker import PokerGame
     from exactpoker.core.poker_compile import compile_poker
@@ -114,6 +116,12 @@ def solve_game(game: Any, **options: Any) -> SolveResult:
             raise InvalidParameterError(f"solve_game(): game must be a CompiledGame, a GameTree or a PokerGame; "
                                         f"got {type(game).__name__}")
         game = game.tree()
+    if not options:  # a one-card betting game takes its structured path (solve.structured_tree)
+        from exactpoker.solve.structured_tree import solve_structured_tree
+
+        found = solve_structured_tree(game, infoset_tables, labelled_tables)
+        if found is not None:
+            return found
     return solve_compiled(compile_tree(game), **options)
 
 

@@ -1,76 +1,47 @@
 """From a card game's rules to certified equilibria, its structure detected before anything is compiled.
 
 A paper's card game (:class:`~exactpoker.core.game.BettingGame`: one private
-card each, a betting tree) may have a structure that a faster exact method
-uses.  :func:`solve_rules` looks at the rules, not at the command that asks:
+card each, a betting tree) is solved by :func:`solve_rules`, which looks at
+the rules, not at the command that asks:
 
-* two players, payoffs decided by who holds the higher card (von Neumann and
-  Newman poker, seed 000 sections 2 and 3): the card-by-card LP in O(n)
-  memory (:mod:`~exactpoker.solve.sign_games`,
-  :func:`~exactpoker.solve.sign_games_lp.solve_sign_game`), certified by its
-  exact prefix-sum check, which checks every deviation, as
-  :func:`exactpoker.certify.verify` does;
-* three players, payoffs depending only on the order of the cards
-  (three-player poker, seed 000 section 4): the support search on the O(n)
-  prefix-sum model (:mod:`~exactpoker.solve.ordered_games`,
-  :func:`~exactpoker.solve.ordered_solve.solve_ordered`), certified by its
-  exact card-by-card check (the same as :func:`exactpoker.certify.verify`);
+* a structure a faster exact method uses (:mod:`~exactpoker.solve.structured`):
+  two players decided by the higher card (von Neumann and Newman poker, seed
+  000 sections 2 and 3: the card-by-card LP in O(n) memory), or three players
+  decided by the order of the cards (three-player poker, section 4: the
+  support search on the O(n) prefix-sum model);
 * otherwise the game is compiled (:func:`~exactpoker.core.compiler.compile_game`)
   and solved by :func:`~exactpoker.solve.dispatch.solve_compiled`.
 
 ``exactpoker solve library:vn(...)`` and ``exactpoker vn mixed`` (likewise
 ``newman mixed`` and ``three mixed``) both come here; the named command only
-adds its paper's presentation.
+adds its paper's presentation.  The same game given as a tree (a ``.efg``
+file, a user's tree) reaches the same structured path through
+:func:`exactpoker.solve.structured_tree.solve_structured_tree`, which recovers
+the rules from the tree.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from exactpoker.core.compiler import compile_game, compile_layouts
+from exactpoker.core.compiler import compile_game
 from exactpoker.core.game import BettingGame
-from exactpoker.core.profile import BehaviourProfile
-from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.ordered_games import ordered_game
-from exactpoker.solve.sign_games import sign_game
+from exactpoker.results import SolveResult
+from exactpoker.solve.structured import STRUCTURED_METHOD, has_structure, solve_structured
 
 __all__ = ["STRUCTURED_METHOD", "solve_rules", "has_structure"]
-
-#: The method named in the result when the card-by-card structure was used.
-STRUCTURED_METHOD = "card-by-card LP (float-guided, exact finish)"
 
 
 def solve_rules(game: BettingGame, **options: Any) -> SolveResult:
     """Exact, certified equilibria of a card game (module docstring); ``options`` go to ``solve_compiled``.
 
     Strategies are keyed per player by information set (``"card:label"``) as
-    :func:`~exactpoker.solve.dispatch.infoset_tables` keys them.
+    :func:`~exactpoker.solve.dispatch.infoset_tables` keys them.  With any
+    option the structured paths are not tried.
     """
-    structure = sign_game(game) if not options else None
-    if structure is None:
-        ordered = ordered_game(game) if not options else None
-        if ordered is not None:
-            from exactpoker.solve.ordered_solve import solve_ordered
+    found = None if options else solve_structured(game)
+    if found is not None:
+        return found
+    from exactpoker.solve.dispatch import solve_compiled
 
-            return solve_ordered(game, ordered)
-        from exactpoker.solve.dispatch import solve_compiled
-
-        return solve_compiled(compile_game(game), **options)
-    from exactpoker.solve.sign_games_lp import solve_sign_game
-
-    solution, certificate = solve_sign_game(structure)
-    layouts = compile_layouts(game)
-    profile = BehaviourProfile.from_layout_tables(layouts, solution.tables(structure))
-    strategies = {
-        name: {layout.infoset_name(i): list(profile.strategies[p][i]) for i in range(layout.num_infosets)}
-        for p, (name, layout) in enumerate(zip(game.player_names, layouts))
-    }
-    equilibrium = Equilibrium.from_certificate(certificate, strategies, profile)
-    notes = ("structure detected from the rules: payoffs decided by who holds the higher card (O(n) memory)",)
-    details = {"players": 2, "zero-sum": True, "sequences": [layout.num_sequences for layout in layouts]}
-    return SolveResult(game.name, dict(game.parameters), STRUCTURED_METHOD, (equilibrium,), notes, details)
-
-
-def has_structure(game: BettingGame) -> bool:
-    """Whether :func:`solve_rules` (without options) takes a structured path, building no compiled game."""
-    return sign_game(game) is not None or ordered_game(game) is not None
+    return solve_compiled(compile_game(game), **options)
