@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 
 from exactpoker.core import PokerGame
+from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.flat_tree import FlatTreeBuilder, flatten
 from exactpoker.core.poker_compile import compile_poker, flat_poker
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
@@ -114,3 +115,32 @@ def test_flatten_reads_a_shared_subtree_once_and_skips_impossible_outcomes():
     flat = flatten(GameTree("shared", ("P1", "P2"), root))
     assert len(flat.height) == 4 and flat.infosets == ((0, "a"),)
     assert range_dominated(flat) == {(0, "a"): {0: 1}}
+
+
+def test_the_lossless_abstraction_relabels_the_rules_arrays_as_its_tree():
+    """Three-player Leduc merges suit-isomorphic information sets: the reduced game's arrays (the full game's,
+    relabelled) give its tree's verdicts, and the tree is not built for them."""
+    from exactpoker.solve.abstraction import lossless_abstraction
+
+    game = poker_game("leduc", players=3, ranks=2)
+    found = lossless_abstraction(compile_poker(game))
+    reduced = found.reduced
+    assert found.reduces and reduced.flat is not None
+    flat = reduced.flat()
+    assert not reduced.game.built and not found.full.game.built
+    assert len(flat.infosets) == sum(layout.num_infosets for layout in reduced.layouts)
+    assert sorted(flat.infosets) == sorted(flatten(reduced.game).infosets)
+    assert range_dominated(flat) == range_dominated(reduced.game)
+    assert dominated_variables(reduced) == dominated_variables(
+        CompiledGame(reduced.game, reduced.layouts, reduced.sequences, reduced.coefficients, reduced.denominator))
+
+
+def test_relabelling_merges_information_sets():
+    shared = Move(0, "a", (("l", Terminal((0, 0))), ("r", Terminal((1, -1)))))
+    other = Move(0, "b", (("l", Terminal((2, 0))), ("r", Terminal((1, -1)))))
+    root = Chance((("x", Fraction(1, 2), shared), ("y", Fraction(1, 2), other)))
+    flat = flatten(GameTree("two", ("P1", "P2"), root))
+    assert range_dominated(flat) == {(0, "a"): {0: 1}, (0, "b"): {1: 0}}
+    merged = flat.relabelled([{"b": "a"}, {}])
+    assert merged.infosets == ((0, "a"),) and merged.infoset.tolist() == flat.infoset.clip(-1, 0).tolist()
+    assert range_dominated(merged) == {}  # "r" dominates at one node, "l" at the other: neither everywhere

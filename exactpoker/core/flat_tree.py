@@ -15,9 +15,9 @@ each leaf's payoffs; it reads them level by level as numpy arrays.  A
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -80,6 +80,17 @@ class FlatTree:
     def children_of(self, nodes: np.ndarray, arity: int) -> np.ndarray:
         """``(len(nodes), arity)``: the children of decision nodes with ``arity`` actions each, in action order."""
         return self.child[self.start[nodes][:, None] + np.arange(arity)]
+
+    def relabelled(self, renames: Sequence[Mapping[str, str]]) -> FlatTree:
+        """This tree with player ``p``'s information set ``name`` renamed ``renames[p][name]`` (others kept).
+
+        Two information sets given one name become one, as
+        :func:`~exactpoker.solve.abstraction.relabel_infosets` merges them in a tree.
+        """
+        numbers: dict[tuple[int, str], int] = {}
+        new = [numbers.setdefault((p, renames[p].get(name, name)), len(numbers)) for p, name in self.infosets]
+        infoset = np.array(new + [-1], dtype=np.int64)[self.infoset]  # -1 (no information set) stays -1
+        return replace(self, infoset=infoset, infosets=tuple(numbers))
 
 
 class FlatTreeBuilder:
