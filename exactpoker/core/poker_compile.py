@@ -230,9 +230,9 @@ class _SequenceWalk(_PlanWalk):
         player = node.player
         builder = self.builders[player]
         first = builder.firsts[builder.visit(label, node.actions, last[player])]
-        before, after = last[:player], last[player + 1:]
+        before, after, visit = last[:player], last[player + 1:], self.visit
         for a, child in enumerate(node.children):
-            self.visit(child, (num, den, before + (first + a,) + after), counts, hands, board)
+            visit(child, (num, den, before + (first + a,) + after), counts, hands, board)
 
     def dealt(self, reach: Any, count: int, left: int) -> Any:
         num, den, last = reach
@@ -249,9 +249,10 @@ class _SequenceWalk(_PlanWalk):
 
     def reached(self, ending: Any, reach: Any) -> None:
         """The leaf's payoffs times the reach added to the entry of the players' last sequences."""
-        self.entries.count()
+        entries = self.entries
+        entries.count()
         num, den, last = reach
-        self.entries.add(last, num, den, ending)
+        entries.add(last, num, den, ending)
 
 
 class _FlatWalk(_PlanWalk):
