@@ -2,7 +2,65 @@
 
 from fractions import Fraction
 
+from hypothesis import assume
 from hypothesis import strategies as st
+
+from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
+from exactpoker.core.poker_size import tree_size
 
 bets = st.fractions(min_value=Fraction(1, 10), max_value=Fraction(12), max_denominator=12)
 probabilities = st.fractions(min_value=0, max_value=1, max_denominator=9)
+
+
+def forgetful(s):
+    """A view that forgets the earlier rounds: perfect recall breaks."""
+    return "".join(c.rank_name for c in s.hands[s.player]) + "|" + s.history[-1]
+
+
+def _board_blind(s):
+    return "".join(c.name for c in s.hands[s.player]) + "|" + "/".join(s.history)
+
+
+def _showdown_points(s):
+    # an explicit payoff reading the cards, the board and the betting: not zero-sum
+    return tuple(Fraction(sum(c.rank for c in s.hands[p]) + len(s.board), 1 + len(s.history)) - s.contributions[p]
+                 for p in range(len(s.hands)))
+
+
+def _betting(draw, players):
+    sizes = draw(st.lists(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2,
+                          unique=True))
+    bettors = draw(st.none() | st.lists(st.integers(0, players - 1), min_size=1, max_size=players, unique=True))
+    return Betting(sizes=sizes, max_bets=draw(st.integers(0, 2)), first=draw(st.integers(0, players - 1)),
+                   bettors=bettors)
+
+
+@st.composite
+def poker_games(draw):
+    """A random small :class:`~exactpoker.core.poker.PokerGame` (at most 4000 tree nodes): two or three players,
+    deals and betting rounds in any order, antes, views (some breaking perfect recall), rankings, rake or payoff."""
+    players = draw(st.integers(2, 3))
+    deck = CardDeck("JQKA"[:draw(st.integers(2, 4))], suits=draw(st.integers(1, 2)), copies=draw(st.integers(1, 2)))
+    steps = []
+    # mostly a deal then a round; sometimes a round before any card, or two deals in a row
+    for kinds in draw(st.lists(st.sampled_from(["deal, bet"] * 4 + ["bet", "deal"]), min_size=1, max_size=2)):
+        for kind in kinds.split(", "):
+            if kind == "deal":
+                hole, board = draw(st.sampled_from([(1, 0), (0, 1), (1, 1), (2, 0)]))
+                steps.append(Deal(hole=hole, board=board, replacement=draw(st.booleans())))
+            else:
+                steps.append(_betting(draw, players))
+    if not any(isinstance(step, Betting) for step in steps):
+        steps.append(_betting(draw, players))
+    ante = draw(st.sampled_from([1, 0, Fraction(1, 2)]) | st.lists(st.sampled_from([Fraction(1, 2), 1, 2]),
+                                                                    min_size=players, max_size=players))
+    view = draw(st.sampled_from([View(), View(suits=False), View(key=_board_blind), View(key=forgetful)]))
+    rules = draw(st.sampled_from(["high", "pairs", "rake", "payoff"]))
+    kept = sum(players * s.hole + s.board for s in steps if isinstance(s, Deal) and not s.replacement)
+    assume(kept + any(isinstance(s, Deal) and s.replacement for s in steps) <= deck.size)
+    game = PokerGame("random", players, deck, steps, ante=ante, view=view,
+                     ranking=pairs_then_high_card if rules == "pairs" else None,
+                     rake=Fraction(1, 10) if rules == "rake" else 0,
+                     payoff=_showdown_points if rules == "payoff" else None, parameters=(("rules", rules),))
+    assume(tree_size(game).nodes <= 4000)
+    return game

@@ -9,17 +9,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, event, given, settings
 
 from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
 from exactpoker.core.poker_compile import compile_poker
-from exactpoker.core.poker_size import tree_size
 from exactpoker.core.tree import GameTree, LazyTree, compile_tree
 from exactpoker.errors import InvalidGameError
 from exactpoker.games.library import compiled_game, load_library, poker_game
 from exactpoker.solve.abstraction import lossless_abstraction
 from exactpoker.solve.dispatch import solve_compiled, solve_game
+from tests.strategies import forgetful, poker_games
 
 
 def assert_same(direct, tree):
@@ -71,58 +70,6 @@ def test_library_loading_compiles_from_the_rules():
     assert_same(loaded.compiled, compile_tree(poker_game("leduc", ranks=3).tree()))
 
 
-def _forgetful(s):
-    # forgets the earlier rounds: perfect recall breaks
-    return "".join(c.rank_name for c in s.hands[s.player]) + "|" + s.history[-1]
-
-
-def _board_blind(s):
-    return "".join(c.name for c in s.hands[s.player]) + "|" + "/".join(s.history)
-
-
-def _showdown_points(s):
-    # an explicit payoff reading the cards, the board and the betting: not zero-sum
-    return tuple(Fraction(sum(c.rank for c in s.hands[p]) + len(s.board), 1 + len(s.history)) - s.contributions[p]
-                 for p in range(len(s.hands)))
-
-
-def _betting(draw, players):
-    sizes = draw(st.lists(st.sampled_from([Fraction(1, 2), Fraction(1), Fraction(2)]), min_size=1, max_size=2,
-                          unique=True))
-    bettors = draw(st.none() | st.lists(st.integers(0, players - 1), min_size=1, max_size=players, unique=True))
-    return Betting(sizes=sizes, max_bets=draw(st.integers(0, 2)), first=draw(st.integers(0, players - 1)),
-                   bettors=bettors)
-
-
-@st.composite
-def poker_games(draw):
-    players = draw(st.integers(2, 3))
-    deck = CardDeck("JQKA"[:draw(st.integers(2, 4))], suits=draw(st.integers(1, 2)), copies=draw(st.integers(1, 2)))
-    steps = []
-    # mostly a deal then a round; sometimes a round before any card, or two deals in a row
-    for kinds in draw(st.lists(st.sampled_from(["deal, bet"] * 4 + ["bet", "deal"]), min_size=1, max_size=2)):
-        for kind in kinds.split(", "):
-            if kind == "deal":
-                hole, board = draw(st.sampled_from([(1, 0), (0, 1), (1, 1), (2, 0)]))
-                steps.append(Deal(hole=hole, board=board, replacement=draw(st.booleans())))
-            else:
-                steps.append(_betting(draw, players))
-    if not any(isinstance(step, Betting) for step in steps):
-        steps.append(_betting(draw, players))
-    ante = draw(st.sampled_from([1, 0, Fraction(1, 2)]) | st.lists(st.sampled_from([Fraction(1, 2), 1, 2]),
-                                                                    min_size=players, max_size=players))
-    view = draw(st.sampled_from([View(), View(suits=False), View(key=_board_blind), View(key=_forgetful)]))
-    rules = draw(st.sampled_from(["high", "pairs", "rake", "payoff"]))
-    kept = sum(players * s.hole + s.board for s in steps if isinstance(s, Deal) and not s.replacement)
-    assume(kept + any(isinstance(s, Deal) and s.replacement for s in steps) <= deck.size)
-    game = PokerGame("random", players, deck, steps, ante=ante, view=view,
-                     ranking=pairs_then_high_card if rules == "pairs" else None,
-                     rake=Fraction(1, 10) if rules == "rake" else 0,
-                     payoff=_showdown_points if rules == "payoff" else None, parameters=(("rules", rules),))
-    assume(tree_size(game).nodes <= 4000)
-    return game
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(game=poker_games())
 def test_random_games_compile_to_the_tree_compilers_arrays(game):
@@ -140,7 +87,7 @@ def test_a_round_before_any_card_and_deals_in_a_row():
 
 def test_a_forgetful_view_is_refused_with_the_tree_compilers_message():
     steps = [Deal(hole=1), Betting(), Deal(board=1), Betting()]
-    game = PokerGame("forgetful", 2, CardDeck("JQ", copies=2), steps, view=View(key=_forgetful))
+    game = PokerGame("forgetful", 2, CardDeck("JQ", copies=2), steps, view=View(key=forgetful))
     assert compare(game) is None  # both raised, with one message
     with pytest.raises(InvalidGameError, match="perfect recall"):
         compile_poker(game)

@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover
     import sympy
 
+    from exactpoker.core.flat_tree import FlatTree
     from exactpoker.core.game import BettingGame
     from exactpoker.core.tree import GameTree
 
@@ -239,6 +240,10 @@ class CompiledGame:
         when int64 could overflow).
     denominator : int
         The common denominator ``D`` of every coefficient.
+    flat : callable, optional
+        Gives ``game``'s tree as a :class:`~exactpoker.core.flat_tree.FlatTree`
+        without building its nodes, when the compiler read the game's rules
+        (:func:`~exactpoker.core.poker_compile.compile_poker`); ``None`` otherwise.
     """
 
     game: "BettingGame | GameTree"
@@ -246,6 +251,7 @@ class CompiledGame:
     sequences: np.ndarray
     coefficients: np.ndarray
     denominator: int
+    flat: "Callable[[], FlatTree] | None" = field(default=None, repr=False)
 
     @property
     def num_players(self) -> int:

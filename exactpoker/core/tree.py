@@ -162,8 +162,9 @@ class LazyTree(GameTree):
 
     A compiler that reads a game's rules directly, never its tree, gives the
     compiled game one of these: the few consumers that need the nodes (the
-    constant-sum test, Lemke's costs, range dominance) build them once, and
-    every other path never pays for them (time and memory).
+    constant-sum test, Lemke's costs; range dominance when the compiled game
+    has no ``flat`` arrays) build them once, and every other path never pays
+    for them (time and memory).
     """
 
     def __init__(self, name: str, player_names: tuple[str, ...], build: "Callable[[], TreeNode]",

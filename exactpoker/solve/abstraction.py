@@ -109,13 +109,15 @@ def lossless_abstraction(compiled: CompiledGame, orbits: Orbits | None = None) -
         return Abstraction(compiled, compiled, identity, orbits.generators)
     layouts = tuple(m[0] for m in merged)
     sequences, coefficients = _merged_entries(compiled, [m[1] for m in merged], layouts)
-    game = compiled.game
+    game, flat, full_flat = compiled.game, None, compiled.flat
     if isinstance(game, GameTree):
         renames = [{layout.infoset_name(i): reduced.names[o] for i, o in enumerate(orbit.tolist())
                     if layout.infoset_name(i) != reduced.names[o]}
                    for layout, (reduced, _, orbit) in zip(compiled.layouts, merged)]
         game = relabel_infosets(game, renames)
-    reduced = CompiledGame(game, layouts, sequences, coefficients, compiled.denominator)  # type: ignore[arg-type]
+        if full_flat is not None:  # the full game's arrays read off its rules, relabelled as its tree is
+            flat = lambda: full_flat().relabelled(renames)  # noqa: E731
+    reduced = CompiledGame(game, layouts, sequences, coefficients, compiled.denominator, flat)  # type: ignore[arg-type]
     return Abstraction(compiled, reduced, tuple(m[2] for m in merged), orbits.generators)
 
 

@@ -25,28 +25,29 @@ whole game, confirms it.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.flat_tree import FlatTree, flatten
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
-from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import GameTree
 
 __all__ = ["range_dominated", "dominated_variables", "card_range_dominance"]
 
 Range = tuple[int, int]
 
 
-def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
+def range_dominated(tree: "GameTree | FlatTree") -> dict[tuple[int, str], dict[int, int]]:
     """``{(player, information set): {dropped action index: kept action index}}`` (module docstring).
 
     Payoffs are compared by their rank among the tree's distinct payoffs (exact:
     ranks order as the rationals do).  The tree is read once into integer
-    arrays (:class:`_FlatTree`); the ranges below every node and the verdicts
-    at every decision are then whole-array operations, level by level.
+    arrays (:func:`~exactpoker.core.flat_tree.flatten`), unless it comes as
+    such (:class:`~exactpoker.core.flat_tree.FlatTree`, e.g. read off a game's
+    rules); the ranges below every node and the verdicts at every decision are
+    then whole-array operations, level by level.
     """
-    flat = _FlatTree(tree)
+    flat = tree if isinstance(tree, FlatTree) else flatten(tree)
     low, high = flat.ranges()
     failed: dict[tuple[int, int, int], int] = {}  # (information set, keep, drop) -> nodes where keep fails
     for arity, nodes in flat.moves_by_arity().items():
@@ -65,78 +66,6 @@ def range_dominated(tree: GameTree) -> dict[tuple[int, str], dict[int, int]]:
     return {flat.infosets[i]: _dropped(verdict) for i, verdict in pairs.items() if _dropped(verdict)}
 
 
-class _FlatTree:
-    """A game tree as integer arrays: its distinct nodes children first (post-order), each node's children after
-    each other in ``child`` (from ``start``), each leaf's payoff ranks, each decision's mover and information set."""
-
-    def __init__(self, tree: GameTree) -> None:
-        position: dict[int, int] = {}
-        height: list[int] = []
-        start, child, leaves, player, infoset = [0], [], {}, [], []
-        infosets: dict[tuple[int, str], int] = {}
-        stack: list[tuple[TreeNode, bool]] = [(tree.root, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if id(node) in position:
-                continue
-            kind = type(node)
-            if kind is Terminal:
-                kids = ()
-            elif kind is Move:
-                kids = [c for _, c in node.actions]
-            else:
-                kids = [c for _, prob, c in node.outcomes if prob > 0]
-            if kids and not expanded:
-                stack.append((node, True))
-                stack.extend((c, False) for c in kids if id(c) not in position)
-                continue
-            here = position[id(node)] = len(height)
-            below = [position[id(c)] for c in kids]
-            child.extend(below)
-            start.append(len(child))
-            height.append(1 + max(height[c] for c in below) if below else 0)
-            if kind is Terminal:
-                leaves[here] = node.payoffs
-            player.append(node.player if kind is Move else -1)
-            infoset.append(infosets.setdefault((node.player, node.infoset), len(infosets)) if kind is Move else -1)
-        self.num_players = tree.num_players
-        self.start, self.child = np.array(start), np.array(child, dtype=np.int64)
-        self.height, self.player, self.infoset = np.array(height), np.array(player), np.array(infoset)
-        self.infosets = list(infosets)
-        self.leaves = np.array(list(leaves), dtype=np.int64)
-        self.leaf_ranks = _ranks(list(leaves.values()), self.num_players)
-
-    def ranges(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(low, high)``, ``(nodes, players)``: the lowest and highest payoff rank at the leaves below each node."""
-        low = np.zeros((len(self.height), self.num_players), dtype=np.int64)
-        low[self.leaves] = self.leaf_ranks
-        high = low.copy()
-        for level in range(1, int(self.height.max(initial=0)) + 1):
-            nodes = np.flatnonzero(self.height == level)
-            counts = self.start[nodes + 1] - self.start[nodes]
-            firsts = np.cumsum(counts) - counts  # where each node's children begin among ``kids``
-            kids = self.child[np.repeat(self.start[nodes] - firsts, counts) + np.arange(counts.sum())]
-            low[nodes] = np.minimum.reduceat(low[kids], firsts)
-            high[nodes] = np.maximum.reduceat(high[kids], firsts)
-        return low, high
-
-    def moves_by_arity(self) -> dict[int, np.ndarray]:
-        """The decision nodes, grouped by their number of actions."""
-        moves = np.flatnonzero(self.player >= 0)
-        arity = self.start[moves + 1] - self.start[moves]
-        return {int(a): moves[arity == a] for a in np.unique(arity)}
-
-    def children_of(self, nodes: np.ndarray, arity: int) -> np.ndarray:
-        """``(len(nodes), arity)``: the children of decision nodes with ``arity`` actions each, in action order."""
-        return self.child[self.start[nodes][:, None] + np.arange(arity)]
-
-
-def _ranks(payoffs: list[tuple[Fraction, ...]], players: int) -> np.ndarray:
-    """Each leaf's payoffs as their ranks among all the leaves' distinct payoffs (increasing)."""
-    rank = {value: i for i, value in enumerate(sorted({v for row in payoffs for v in row}))}
-    return np.array([[rank[v] for v in row] for row in payoffs], dtype=np.int64).reshape(len(payoffs), players)
-
-
 def _dropped(pairs: dict[tuple[int, int], bool]) -> dict[int, int]:
     """Each dropped action and the action that keeps it out; a kept action is never dropped (ties)."""
     dropped: dict[int, int] = {}
@@ -152,13 +81,16 @@ def dominated_variables(compiled: CompiledGame) -> dict[int, int]:
     A variable is the probability of an information set's second action: it is
     fixed at 0 when that action is range-dominated and at 1 when the first is.
     Empty unless ``compiled`` was compiled from a :class:`GameTree` whose
-    layouts list information sets by name.
+    layouts list information sets by name.  The tree is read as the arrays its
+    compiler gives straight from the rules (``compiled.flat``, e.g.
+    :func:`~exactpoker.core.poker_compile.flat_poker`) when it gives them: its
+    nodes are then never built.
     """
     tree = compiled.game
     if not isinstance(tree, GameTree) or not all(hasattr(layout, "index") for layout in compiled.layouts):
         return {}
     fixed, offset = {}, 0
-    dominated = range_dominated(tree)
+    dominated = range_dominated(tree if compiled.flat is None else compiled.flat())
     for p, layout in enumerate(compiled.layouts):
         for (player, name), drops in dominated.items():
             i = layout.index.get(name) if player == p else None
