@@ -331,6 +331,16 @@ def test_three_player_kuhn_solved_through_the_dispatcher():
     assert nash_conv("kuhn_poker(players=3)", eq.strategies) < 1e-12
 
 
+@pytest.mark.slow
+def test_five_player_kuhn_solved_certified_and_checked_by_openspiel():
+    """Issue 27: OpenSpiel's kuhn_poker(players=5) (6 cards, 720 deals), exact and certified; OpenSpiel's own
+    NashConv of the answer is zero to rounding (an independent check of the certificate)."""
+    result = solve("kuhn_poker(players=5)")
+    [eq] = result.equilibria
+    assert eq.certified and sum(eq.values) == 0 and len(eq.values) == 5
+    assert nash_conv("kuhn_poker(players=5)", eq.strategies) < 1e-12
+
+
 # -- Leduc Hold'em ---------------------------------------------------------------------------
 
 
