@@ -54,18 +54,12 @@ __all__ = ["LiftedSolution", "loaded_game", "solve_without_hopeless_bids"]
 class LiftedSolution:
     """An equilibrium of the full rules found on the game without the hopeless bids.
 
-    Attributes
-    ----------
-    game : LiarsDice
-        The full rules (every bid).
-    reduced : SolveResult
-        The solve of the game without the hopeless bids.
-    compiled : CompiledGame
-        The full game's sequence form.
-    profile : BehaviourProfile
-        The lifted equilibrium, a profile of :attr:`compiled`.
-    certificate : Certificate
-        Its exact check on the full game (it holds).
+    ``game`` is the full rules (every bid), ``reduced`` the solve of the game
+    without the hopeless bids, ``compiled`` the full game's sequence form,
+    ``profile`` the lifted equilibrium (a profile of ``compiled``) and
+    ``certificate`` its exact check on the full game (it holds).  (Prose, not
+    an Attributes section: the names would clash with
+    :class:`~exactpoker.results.Equilibrium`'s in the docs' cross-references.)
     """
 
     game: LiarsDice
