@@ -51,7 +51,7 @@ def test_library_verdicts_from_the_rules_are_the_trees(name, params):
     assert_same_verdicts(poker_game(name, **params))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(game=poker_games())
 def test_random_games_verdicts_from_the_rules_are_the_trees(game):
     found = assert_same_verdicts(game)
@@ -73,6 +73,7 @@ def test_the_n_player_fixings_come_from_the_rules_without_the_tree(monkeypatch):
     assert not compiled.game.built
 
 
+@pytest.mark.slow
 def test_the_kuhn3_command_builds_no_tree(monkeypatch, capsys):
     """``kuhn3 --json`` (the N-player finish with range dominance) prints what it prints with the tree's arrays,
     and builds no tree."""
