@@ -70,22 +70,24 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
     """
     progress.stage("looking for a one-card betting game in the tree")
     detected = detect_betting_game(tree, accept=has_structure)
-    found = None if detected is None else solve_structured(detected.rules)
+    if detected is None:
+        return None
+    found = solve_structured(detected.rules)
     if found is None:
         return None
-    compiled = compile_tree(tree) if detected.leaves <= verify_leaves else None  # type: ignore[union-attr]
-    view = detected.tree if compiled is None else compiled  # type: ignore[union-attr]
+    compiled = compile_tree(tree) if detected.leaves <= verify_leaves else None
+    view = detected.tree if compiled is None else compiled
     equilibria = []
     for equilibrium in found.equilibria:
-        profile = detected.tree_profile(equilibrium.profile)  # type: ignore[union-attr]
+        profile = detected.tree_profile(equilibrium.profile)
         certificate = equilibrium.certificate
         if compiled is not None:
             certificate = _checked_on_tree(verify(compiled, profile), certificate)
         equilibria.append(Equilibrium.from_certificate(certificate, tables(view, profile), profile,
                                                        labelled=labelled(view, profile)))
-    notes = (_note(detected, compiled is not None),) + found.notes  # type: ignore[arg-type]
+    notes = (_note(detected, compiled is not None),) + found.notes
     return SolveResult(tree.name, dict(tree.parameters), found.method, tuple(equilibria), notes,
-                       _details(found.details, detected, compiled is not None))  # type: ignore[arg-type]
+                       _details(found.details, detected, compiled is not None))
 
 
 def _checked_on_tree(on_tree: Certificate, structured: Certificate) -> Certificate:
