@@ -1,4 +1,10 @@
-"""One entry point for any compiled game: the method follows from the game.
+"""One entry point for any game, and for any compiled game: the method follows from the game.
+
+:func:`solve_loaded` is what ``exactpoker solve GAME`` and :func:`solve_game`
+both run, on the game as :func:`~exactpoker.solve.loaded.as_loaded` makes it
+ready: under the default options the game's own path first (its rules' own
+solve, a structure in its rules or its tree), else the game compiled, its
+size guarded (:mod:`exactpoker.guard`) and :func:`solve_compiled` called.
 
 :func:`solve_compiled` looks at the compiled game, not at where it came from
 (the poker language, a Gambit file, OpenSpiel, or a paper's model), and
