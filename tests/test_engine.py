@@ -128,6 +128,13 @@ def test_a_seed_papers_rules_get_one_answer_from_both_doors():
     assert forced["method"] != cli_json("library:vn(n=8,b=2)")["method"]
 
 
+def test_every_option_reaches_a_seed_papers_rules():
+    # --all was once left out for rules (one equilibrium of the structured path came back): now asked of the engine
+    api = api_json(solve_game(von_neumann.game(4, 2), all_equilibria=True))
+    assert api == cli_json("library:vn(n=4,b=2)", "--all")
+    assert len(api["equilibria"]) == 2 and api["convex_sets"]
+
+
 @settings(max_examples=5, deadline=None)
 @given(st.fractions(0, 3, max_denominator=4), st.fractions(Fraction(1, 4), 3, max_denominator=4))
 def test_kuhn_gets_one_answer_from_both_doors(ante, bet):
