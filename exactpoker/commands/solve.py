@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 from typing import TYPE_CHECKING
 
@@ -18,9 +17,8 @@ __all__ = ["add_commands"]
 
 
 def _solve(args: argparse.Namespace) -> None:
-    from exactpoker.core.tree import compile_tree
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.dispatch import solve_loaded
 
     if args.list:
         from exactpoker.games.library import describe_library
@@ -37,50 +35,12 @@ def _solve(args: argparse.Namespace) -> None:
         raise InvalidParameterError("solve: --maximize and --plot go with --over NAME=FROM..TO")
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
-    loaded = _guarded_load(args.game)
-    if loaded.rules is not None:
-        emit(args, *_rules_result(loaded.rules, args))
-        return
-    defaults = (args.method, args.all_pure, args.family, args.all, args.no_abstraction) == ("auto", *[False] * 4)
-    if loaded.solve is not None and defaults:
-        result = loaded.solve()  # the rules' own certified solve (Liar's Dice without its hopeless bids)
-        data = result.to_dict()
-        emit(args, data, _text(result, data))
-        return
-    if loaded.compiled is None and defaults:  # an explicit tree (a file, OpenSpiel): its structure detected
-        from exactpoker.solve.dispatch import labelled_tables
-        from exactpoker.solve.structured_tree import solve_structured_tree
-
-        found = solve_structured_tree(loaded.tree, loaded.tables, labelled_tables)
-        if found is not None:  # a one-card betting game with an O(n) path (seed 000 sections 2-4)
-            data = found.to_dict()
-            emit(args, data, _text(found, data))
-            return
-    compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
-    sequences = sum(layout.num_sequences for layout in compiled.layouts)
-    guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
-                  f"solve {args.game} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
-    result = solve_compiled(compiled, method=args.method, all_pure=args.all_pure, family=args.family,
-                            all_equilibria=args.all, tables=loaded.tables, abstraction=not args.no_abstraction)
+    # the engine's one entry point, as solve_game's: the game's own path (its rules' solve, its structure),
+    # else compiled, its size guarded, and solved by the method its shape calls for
+    result = solve_loaded(_guarded_load(args.game), method=args.method, all_pure=args.all_pure, family=args.family,
+                          all_equilibria=args.all, abstraction=not args.no_abstraction)
     data = result.to_dict()
     emit(args, data, _text(result, data))
-
-
-def _rules_result(rules, args: argparse.Namespace) -> tuple[dict, str]:
-    """A seed game from its rules: the structured path when the rules have one, else the compiled game."""
-    from exactpoker.core.compiler import compile_layouts
-    from exactpoker.solve.rules import has_structure, solve_rules
-
-    options = {key: value for key, value in (("method", args.method), ("all_pure", args.all_pure),
-                                              ("family", args.family)) if value not in ("auto", False)}
-    if options or not has_structure(rules):  # the compiled game is built: guard its size first
-        n, k = rules.deck.cards, rules.num_players
-        deals = n**k if rules.deck.replacement else math.perm(n, k)
-        sequences = sum(layout.num_sequences for layout in compile_layouts(rules))
-        guard.require(guard.compiled_game(sequences, deals), f"solve {args.game} ({deals} deals)")
-    result = solve_rules(rules, **options)
-    data = result.to_dict()
-    return data, _text(result, data)
 
 
 def _guarded_load(spec: str) -> "LoadedGame":
@@ -98,7 +58,7 @@ def _guarded_load(spec: str) -> "LoadedGame":
 
         name, params = parse_call(spec[len("library:"):])
         rules = poker_game(name, **params)
-        if not isinstance(rules, PokerGame):  # a seed game's rules: guarded by _rules_result
+        if not isinstance(rules, PokerGame):  # a seed game's or self-loading rules: guarded as they are solved
             return load_game(spec)
         size = tree_size(rules)
         guard.require(guard.game_tree(size.nodes, sum(size.sequences)),

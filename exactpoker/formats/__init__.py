@@ -12,61 +12,21 @@
 Each front end also says how a certified profile is laid out in the result's
 ``strategies`` (its :attr:`LoadedGame.tables`): a Gambit behaviour profile for
 ``.efg``, OpenSpiel's information-state strings for OpenSpiel, the game's own
-information-set labels for the library.
+information-set labels for the library.  :class:`LoadedGame` (defined in
+:mod:`exactpoker.solve.loaded`, the engine's input) goes to
+:func:`~exactpoker.solve.dispatch.solve_loaded`, the one entry point that
+``exactpoker solve`` and :func:`~exactpoker.solve.dispatch.solve_game` share.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
 
-from exactpoker.core.compiled import CompiledGame
-from exactpoker.core.game import BettingGame
-from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
-from exactpoker.solve.dispatch import Tables, infoset_tables
-
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.results import SolveResult
+from exactpoker.formats.calls import parse_call
+from exactpoker.solve.loaded import LoadedGame
 
 __all__ = ["LoadedGame", "load_game", "parse_call"]
-
-
-@dataclass(frozen=True)
-class LoadedGame:
-    """A game ready for :func:`~exactpoker.core.tree.compile_tree` (or compiled already), and its strategies' layout."""
-
-    tree: "GameTree | None"
-    tables: Tables = infoset_tables
-    source: str = ""
-    #: A seed paper's card game given by its rules (then ``tree`` is None): solved by
-    #: :func:`exactpoker.solve.rules.solve_rules`, which detects its structure before building anything.
-    rules: "BettingGame | None" = None
-    #: The game already compiled from its rules (the library's poker-language games,
-    #: :func:`~exactpoker.core.poker_compile.compile_poker`; Liar's Dice,
-    #: :meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); then ``tree`` is its ``game``, built on first read.
-    compiled: "CompiledGame | None" = None
-    #: The rules' own certified solve, when they have one for the default options (Liar's Dice without the
-    #: bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`).
-    solve: "Callable[[], SolveResult] | None" = None
-
-
-def parse_call(text: str) -> tuple[str, dict[str, str]]:
-    """``"name(a=1,b=x)"`` -> ``("name", {"a": "1", "b": "x"})``; a plain ``"name"`` has no parameters."""
-    text = text.strip()
-    if "(" not in text:
-        return text, {}
-    if not text.endswith(")"):
-        raise InvalidParameterError(f"GAME: {text!r} must look like name or name(key=value,...)")
-    name, inner = text[:-1].split("(", 1)
-    params: dict[str, str] = {}
-    for item in filter(None, (part.strip() for part in inner.split(","))):
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidParameterError(f"GAME: parameter {item!r} of {name!r} must look like key=value")
-        params[key.strip()] = value.strip()
-    return name.strip(), params
 
 
 def load_game(spec: str) -> LoadedGame:

@@ -85,6 +85,7 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.core.compiled import CompiledGame
@@ -92,6 +93,9 @@ from exactpoker.core.tree import Chance, GameTree, LazyTree, Move, Terminal, Tre
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games.liars_dice_compile import CALL, compile_dice, roll_name
 from exactpoker.numbers import parse_int
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.loaded import LoadedGame
 
 __all__ = ["CALL", "RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
 
@@ -260,6 +264,20 @@ class LiarsDice:
         guard.require(guard.sequence_arrays(size.terminals, sum(size.sequences)),
                       f"library:{self.name} ({size.terminals} payoff entries, {sum(size.sequences)} sequences)")
         return compile_dice(self, LazyTree("dice", ("1", "2"), self._root, self.parameters))
+
+    def loaded_game(self, source: str) -> "LoadedGame":
+        """The game ready for the engine (:class:`~exactpoker.solve.loaded.SelfLoadingRules`): the sequence form
+        straight from the rules (:meth:`compiled`) and, when some bids can never hold, the solve without them
+        (:func:`exactpoker.games.liars_dice_lift.loaded_game`; ``source`` names the game in a refusal).
+
+        Raises
+        ------
+        ResourceLimitError
+            If the estimated memory of the solve or of the arrays is over the limit.
+        """
+        from exactpoker.games.liars_dice_lift import loaded_game
+
+        return loaded_game(self, source)
 
     def _root(self) -> TreeNode:
         """The tree's root: player 1's roll, then player 2's, then the bidding."""

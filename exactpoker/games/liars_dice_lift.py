@@ -38,14 +38,15 @@ from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
-from exactpoker.games.liars_dice import CALL, LiarsDice
+from exactpoker.games.liars_dice_compile import CALL
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
+from exactpoker.solve.loaded import LoadedGame
 from exactpoker.solve.restricted_lift import lift_by_names
 
 if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.formats import LoadedGame
+    from exactpoker.games.liars_dice import LiarsDice
 
 __all__ = ["LiftedSolution", "loaded_game", "solve_without_hopeless_bids"]
 
@@ -136,9 +137,11 @@ def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None 
 
 
 
-def loaded_game(game: LiarsDice, source: str) -> "LoadedGame":
-    """``library:dice(...)`` for ``exactpoker solve``: the sequence form straight from the rules, and, when the
-    rules have hopeless bids, the solve without them (:attr:`~exactpoker.formats.LoadedGame.solve`).
+def loaded_game(game: "LiarsDice", source: str) -> LoadedGame:
+    """The rules ready for the engine (:meth:`~exactpoker.games.liars_dice.LiarsDice.loaded_game`, which
+    ``exactpoker solve 'library:dice(...)'`` and :func:`~exactpoker.solve.dispatch.solve_game` both ask): the
+    sequence form straight from the rules, and, when the rules have hopeless bids, the solve without them
+    (:attr:`~exactpoker.solve.loaded.LoadedGame.solve`).
 
     Raises
     ------
@@ -146,8 +149,6 @@ def loaded_game(game: LiarsDice, source: str) -> "LoadedGame":
         If the estimated memory of the solve (:func:`exactpoker.guard.compiled_game`, counted from the rules)
         or of the full rules' arrays is over the limit, before anything is made.
     """
-    from exactpoker.formats import LoadedGame
-
     size = replace(game, possible_bids=True).size()  # the game the solve runs on
     without = ", without the bids that can never hold" if game.hopeless_bids() else ""
     guard.require(guard.compiled_game(sum(size.sequences), size.terminals),

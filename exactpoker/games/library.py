@@ -53,7 +53,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
 if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.formats import LoadedGame
+    from exactpoker.solve.loaded import LoadedGame
 
 __all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_library", "parametric", "GAMES"]
 
@@ -237,27 +237,22 @@ def compiled_game(name: str, **params: object) -> CompiledGame:
 def load_library(text: str) -> "LoadedGame":
     """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
 
-    A seed paper's card game comes as its rules (``LoadedGame.rules``): the
-    engine detects its structure before any tree is built
-    (:func:`exactpoker.solve.rules.solve_rules`).  A poker-language game comes
-    compiled straight from its rules (``LoadedGame.compiled``,
+    The game is what its rules make of it when asked the engine's one
+    question (:func:`~exactpoker.solve.loaded.as_loaded`, the same that
+    :func:`~exactpoker.solve.dispatch.solve_game` asks): a seed paper's card
+    game comes as its rules (``LoadedGame.rules``), its structure detected
+    before any tree is built; a poker-language game compiled straight from its
+    rules (``LoadedGame.compiled``,
     :func:`~exactpoker.core.poker_compile.compile_poker`), its ``tree`` built
-    only if something reads its nodes.
+    only if something reads its nodes; rules that load themselves
+    (:class:`~exactpoker.solve.loaded.SelfLoadingRules`, Liar's Dice) as they
+    load themselves.
     """
-    from exactpoker.formats import LoadedGame, parse_call
+    from exactpoker.formats.calls import parse_call
+    from exactpoker.solve.loaded import as_loaded
 
     name, params = parse_call(text)
-    built = poker_game(name, **params)
-    if isinstance(built, BettingGame):
-        return LoadedGame(None, source=f"library:{text}", rules=built)
-    if callable(getattr(built, "hopeless_bids", None)):  # Liar's Dice: compiled straight from the rules
-        from exactpoker.games.liars_dice_lift import loaded_game
-
-        return loaded_game(built, f"library:{text}")
-    if not isinstance(built, PokerGame):  # a game with its own tree builder
-        return LoadedGame(built.tree(), source=f"library:{text}")
-    compiled = compile_poker(built)
-    return LoadedGame(compiled.game, source=f"library:{text}", compiled=compiled)
+    return as_loaded(poker_game(name, **params), source=f"library:{text}")
 
 
 def parametric(text: str, parameter: str) -> ParametricGame:
@@ -269,7 +264,7 @@ def parametric(text: str, parameter: str) -> ParametricGame:
         If ``parameter`` is not one the game's payoffs are affine in, or is
         also fixed in ``text``.
     """
-    from exactpoker.formats import parse_call
+    from exactpoker.formats.calls import parse_call
 
     name, params = parse_call(text)
     entry = GAMES.get(name)

@@ -3,7 +3,10 @@
 rules -> representation -> compiled game (+ structure) -> guide -> support -> exact finish -> certificate
 
 Doors (every command ends here)
-    :func:`~exactpoker.solve.dispatch.solve_game` (a PokerGame, GameTree or CompiledGame),
+    :func:`~exactpoker.solve.dispatch.solve_loaded`, the one entry point of ``exactpoker solve GAME`` and of
+    :func:`~exactpoker.solve.dispatch.solve_game` (any game, made a :class:`~exactpoker.solve.loaded.LoadedGame`
+    by :func:`~exactpoker.solve.loaded.as_loaded`: rules that load themselves, e.g. Liar's Dice, by the
+    :class:`~exactpoker.solve.loaded.SelfLoadingRules` protocol): the game's own path, else compile, guard,
     :func:`~exactpoker.solve.dispatch.solve_compiled` (the method from the compiled game's shape),
     :func:`~exactpoker.solve.rules.solve_rules` (a paper's card game: structure detected from its rules
     before anything is compiled), :func:`~exactpoker.solve.structured_tree.solve_structured_tree` (a tree

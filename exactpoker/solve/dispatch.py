@@ -1,4 +1,10 @@
-"""One entry point for any compiled game: the method follows from the game.
+"""One entry point for any game, and for any compiled game: the method follows from the game.
+
+:func:`solve_loaded` is what ``exactpoker solve GAME`` and :func:`solve_game`
+both run, on the game as :func:`~exactpoker.solve.loaded.as_loaded` makes it
+ready: under the default options the game's own path first (its rules' own
+solve, a structure in its rules or its tree), else the game compiled, its
+size guarded (:mod:`exactpoker.guard`) and :func:`solve_compiled` called.
 
 :func:`solve_compiled` looks at the compiled game, not at where it came from
 (the poker language, a Gambit file, OpenSpiel, or a paper's model), and
@@ -34,12 +40,14 @@ method that cannot finish raises, it never returns an unchecked answer.
 
 from __future__ import annotations
 
+import math
 from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
-from exactpoker import progress
+from exactpoker import guard, progress
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
@@ -48,11 +56,14 @@ from exactpoker.core.tree import paused_gc
 from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
+from exactpoker.solve.tables import Tables, infoset_tables, labelled_tables
 
 if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.loaded import LoadedGame
     from exactpoker.solve.nplayer import NPlayerSolution
 
-__all__ = ["Method", "METHODS", "solve_game", "solve_compiled", "infoset_tables", "labelled_tables"]
+__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "Tables",
+           "infoset_tables", "labelled_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
 METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
@@ -65,64 +76,122 @@ BASIS_FROM = 1500
 #: than the smaller game saves (OpenSpiel's liars_dice: 15 of 24,576).
 MIN_MERGE = 0.05
 
-#: Formats a certified profile as the result's ``strategies`` table.
-Tables = Callable[[CompiledGame, BehaviourProfile], Mapping[str, Any]]
+#: The options of :func:`solve_loaded` and their defaults (those of :func:`solve_compiled` but ``tables``, which
+#: the loaded game gives).  With every option at its default a game's own path is tried first.
+DEFAULTS: Mapping[str, Any] = MappingProxyType({"method": "auto", "all_pure": False, "family": False,
+                                                "all_equilibria": False, "params": None, "abstraction": True,
+                                                "digits": 30})
 
 
-def infoset_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, list[Fraction]]]:
-    """Per player name, ``{information set name: [probability of each action]}`` in layout order."""
-    return {
-        name: {key: list(probs) for key, probs in profile.by_infoset(compiled, p).items()}
-        for p, name in enumerate(compiled.player_names)
-    }
+def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> SolveResult:
+    """Solve ``game`` exactly, whatever it is: :func:`solve_loaded` on :func:`~exactpoker.solve.loaded.as_loaded`.
 
+    The same function as ``exactpoker solve GAME``: the same method, the same
+    equilibria and the same certificate.
 
-def labelled_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, dict[str, Any]]]:
-    """Per player name, per information set, ``{action name: probability}``: the game's own names.
+    Parameters
+    ----------
+    game : object
+        A :class:`~exactpoker.core.compiled.CompiledGame`, a
+        :class:`~exactpoker.core.tree.GameTree`, a
+        :class:`~exactpoker.core.poker.PokerGame` (compiled straight from its
+        rules), a :class:`~exactpoker.core.game.BettingGame` (its structure
+        detected from its rules), rules that load themselves
+        (:class:`~exactpoker.solve.loaded.SelfLoadingRules`, e.g. Liar's Dice)
+        or build their tree (:class:`~exactpoker.solve.loaded.TreeRules`), or a
+        front end's :class:`~exactpoker.solve.loaded.LoadedGame` (e.g.
+        ``load_game("vn.efg")``).
+    tables : callable, optional
+        The result's ``strategies`` layout (default: the loaded game's, else
+        :func:`~exactpoker.solve.tables.infoset_tables`).
+    **options
+        Those of :func:`solve_compiled` but ``tables`` (:data:`DEFAULTS`).
 
-    The names are the front end's (a Gambit file's information-set and action
-    labels, OpenSpiel's ``information_state_string`` and ``action_to_string``,
-    the poker language's labels); the result's ``labelled_strategies``.
+    Returns
+    -------
+    SolveResult
     """
-    result = {}
-    for p, name in enumerate(compiled.player_names):
-        layout = compiled.layouts[p]
-        result[name] = {layout.infoset_name(i): dict(zip(layout.infoset_actions(i), profile.strategies[p][i]))
-                        for i in range(layout.num_infosets)}
-    return result
+    from exactpoker.solve.loaded import as_loaded
+
+    return solve_loaded(as_loaded(game, tables=tables), **options)
 
 
-def solve_game(game: Any, **options: Any) -> SolveResult:
-    """Compile ``game`` and solve it exactly: :func:`solve_compiled` with ``options``.
+def solve_loaded(loaded: "LoadedGame", **options: Any) -> SolveResult:
+    """The engine's one entry point for a loaded game: ``exactpoker solve GAME`` and :func:`solve_game` run it.
 
-    ``game`` is a :class:`~exactpoker.core.compiled.CompiledGame`, a
-    :class:`~exactpoker.core.tree.GameTree`, a
-    :class:`~exactpoker.core.poker.PokerGame` (compiled straight from its rules,
-    :func:`~exactpoker.core.poker_compile.compile_poker`), or a description
-    with a ``tree()`` method.  A tree that is a one-card betting game with a
-    structured path (seed 000) is solved by it when no option is given
-    (:func:`~exactpoker.solve.structured_tree.solve_structured_tree`).
+    With every option at its default (:data:`DEFAULTS`) the game's own path
+    comes first:
+
+    1. the rules' own certified solve (``loaded.solve``: Liar's Dice without
+       the bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`);
+    2. a seed paper's rules with a structure
+       (:func:`~exactpoker.solve.structured.solve_structured`: seed 000
+       sections 2-4, in O(n));
+    3. a tree that is such a game
+       (:func:`~exactpoker.solve.structured_tree.solve_structured_tree`, laid
+       out by ``loaded.tables``).
+
+    Otherwise, or when none applies, the game is compiled (unless it came
+    compiled), its solve's estimated memory checked against the limit
+    (:func:`exactpoker.guard.compiled_game`), and it is solved by
+    :func:`solve_compiled` with ``loaded.tables`` and the options asked.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an unknown option (or a bad value, from :func:`solve_compiled`).
+    ResourceLimitError
+        If the solve's estimated memory is over the limit (before compiling a
+        seed paper's rules, else before solving).
     """
-    from exactpoker.core.poker import PokerGame
-    from exactpoker.core.poker_compile import compile_poker
-    from exactpoker.core.tree import GameTree, compile_tree
-
-    if isinstance(game, CompiledGame):
-        return solve_compiled(game, **options)
-    if isinstance(game, PokerGame):
-        return solve_compiled(compile_poker(game), **options)
-    if not isinstance(game, GameTree):
-        if not callable(getattr(game, "tree", None)):
-            raise InvalidParameterError(f"solve_game(): game must be a CompiledGame, a GameTree or a PokerGame; "
-                                        f"got {type(game).__name__}")
-        game = game.tree()
-    if not options:  # a one-card betting game takes its structured path (solve.structured_tree)
-        from exactpoker.solve.structured_tree import solve_structured_tree
-
-        found = solve_structured_tree(game, infoset_tables, labelled_tables)
+    unknown = sorted(set(options) - set(DEFAULTS))
+    if unknown:
+        raise InvalidParameterError(f"solve: unknown option {unknown[0]!r}; allowed: {', '.join(DEFAULTS)}")
+    asked = {key: value for key, value in options.items() if value != DEFAULTS[key]}
+    if not asked:
+        found = _own_path(loaded)
         if found is not None:
             return found
-    return solve_compiled(compile_tree(game), **options)
+    return solve_compiled(_guarded_compiled(loaded), tables=loaded.tables, **asked)
+
+
+def _own_path(loaded: "LoadedGame") -> SolveResult | None:
+    """The game's own path under the default options (:func:`solve_loaded`, steps 1-3), or ``None``."""
+    if loaded.solve is not None:
+        return loaded.solve()
+    if loaded.rules is not None:
+        from exactpoker.solve.structured import solve_structured
+
+        return solve_structured(loaded.rules)
+    if loaded.compiled is None and loaded.tree is not None:  # a one-card betting game: an O(n) path (seed 000)
+        from exactpoker.solve.structured_tree import solve_structured_tree
+
+        return solve_structured_tree(loaded.tree, loaded.tables, labelled_tables)
+    return None
+
+
+def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
+    """The compiled game of ``loaded``, refused when its solve's estimated memory is over the limit.
+
+    A seed paper's rules are counted before compiling (their layouts and
+    deals); any other game once compiled (its sequences and payoff entries).
+    """
+    if loaded.rules is not None:
+        from exactpoker.core.compiler import compile_game, compile_layouts
+
+        rules = loaded.rules
+        n, k = rules.deck.cards, rules.num_players
+        deals = n**k if rules.deck.replacement else math.perm(n, k)
+        sequences = sum(layout.num_sequences for layout in compile_layouts(rules))
+        guard.require(guard.compiled_game(sequences, deals), f"solve {loaded.source} ({deals} deals)")
+        return compile_game(rules)
+    from exactpoker.core.tree import compile_tree
+
+    compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
+    sequences = sum(layout.num_sequences for layout in compiled.layouts)
+    guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
+                  f"solve {loaded.source} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
+    return compiled
 
 
 def solve_compiled(

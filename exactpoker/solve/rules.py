@@ -9,8 +9,9 @@ the rules, not at the command that asks:
   000 sections 2 and 3: the card-by-card LP in O(n) memory), or three players
   decided by the order of the cards (three-player poker, section 4: the
   support search on the O(n) prefix-sum model);
-* otherwise the game is compiled (:func:`~exactpoker.core.compiler.compile_game`)
-  and solved by :func:`~exactpoker.solve.dispatch.solve_compiled`.
+* otherwise the game is compiled (:func:`~exactpoker.core.compiler.compile_game`),
+  its size guarded, and solved by :func:`~exactpoker.solve.dispatch.solve_compiled`
+  (:func:`~exactpoker.solve.dispatch.solve_loaded` runs both steps).
 
 ``exactpoker solve library:vn(...)`` and ``exactpoker vn mixed`` (likewise
 ``newman mixed`` and ``three mixed``) both come here; the named command only
@@ -24,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from exactpoker.core.compiler import compile_game
 from exactpoker.core.game import BettingGame
 from exactpoker.results import SolveResult
-from exactpoker.solve.structured import STRUCTURED_METHOD, has_structure, solve_structured
+from exactpoker.solve.dispatch import solve_game
+from exactpoker.solve.structured import STRUCTURED_METHOD, has_structure
 
 __all__ = ["STRUCTURED_METHOD", "solve_rules", "has_structure"]
 
@@ -35,13 +36,10 @@ __all__ = ["STRUCTURED_METHOD", "solve_rules", "has_structure"]
 def solve_rules(game: BettingGame, **options: Any) -> SolveResult:
     """Exact, certified equilibria of a card game (module docstring); ``options`` go to ``solve_compiled``.
 
-    Strategies are keyed per player by information set (``"card:label"``) as
+    :func:`~exactpoker.solve.dispatch.solve_game` on the rules, the engine's
+    one entry point (as ``exactpoker solve library:...``).  Strategies are
+    keyed per player by information set (``"card:label"``) as
     :func:`~exactpoker.solve.dispatch.infoset_tables` keys them.  With any
-    option the structured paths are not tried.
+    option not at its default the structured paths are not tried.
     """
-    found = None if options else solve_structured(game)
-    if found is not None:
-        return found
-    from exactpoker.solve.dispatch import solve_compiled
-
-    return solve_compiled(compile_game(game), **options)
+    return solve_game(game, **options)
