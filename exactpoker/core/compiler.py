@@ -21,6 +21,7 @@ import numpy as np
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
+from exactpoker.core.tree import _LayoutBuilder
 from exactpoker.errors import InvalidGameError
 
 __all__ = ["compile_game", "compile_layouts"]
@@ -76,44 +77,38 @@ def compile_layouts(game: BettingGame) -> tuple[PlayerLayout, ...]:
 
 
 def _walk(game: BettingGame) -> tuple[list[PlayerLayout], list[_Leaf]]:
-    """List the leaves and build each player's label layout, checking the tree."""
+    """List the leaves and build each player's label layout, checking the tree.
+
+    The labels are numbered, and perfect recall checked, by the tree
+    compiler's own layout builder (:func:`~exactpoker.core.tree.compile_tree`):
+    a card game's labels are the information sets of any one card.
+    """
     k = game.num_players
-    labels: list[list[str]] = [[] for _ in range(k)]
-    actions: list[list[tuple[str, ...]]] = [[] for _ in range(k)]
-    parents: list[list[tuple[int, int] | None]] = [[] for _ in range(k)]
+    builders = [_LayoutBuilder(game.name, name) for name in game.player_names]
+    moves: list[list[tuple[int, int] | None]] = [[None] for _ in range(k)]  # label-space sequence -> (label, action)
     leaves: list[_Leaf] = []
 
-    def visit(node: Node, last: tuple[tuple[int, int] | None, ...]) -> None:
+    def visit(node: Node, last: tuple[int, ...]) -> None:
         if isinstance(node, Outcome):
             if len(node.contributions) != k or any(not 0 <= a < k for a in node.active):
                 raise InvalidGameError(f"{game.name}: an outcome does not match {k} players: {node}")
-            leaves.append(_Leaf(node, last))
+            leaves.append(_Leaf(node, tuple(moves[p][s] for p, s in enumerate(last))))
             return
         if not isinstance(node, Decision) or not 0 <= node.player < k:
             raise InvalidGameError(f"{game.name}: bad node {node!r}")
         p = node.player
-        if node.label in labels[p]:
-            index = labels[p].index(node.label)
-            if actions[p][index] != node.action_names:
-                raise InvalidGameError(
-                    f"{game.name}: node {node.label!r} of player {p} offers different actions in different places"
-                )
-            if parents[p][index] != last[p]:
-                raise InvalidGameError(
-                    f"{game.name}: node {node.label!r} of player {p} is reached after different own moves "
-                    "(the player would forget their own play: no perfect recall)"
-                )
-        else:
-            index = len(labels[p])
-            labels[p].append(node.label)
-            actions[p].append(node.action_names)
-            parents[p].append(last[p])
+        builder = builders[p]
+        index = builder.visit(node.label, node.action_names, last[p])
+        first = builder.firsts[index]
+        if first == len(moves[p]):  # a new label: its sequences
+            moves[p].extend((index, a) for a in range(len(node.actions)))
         for a, (_, child) in enumerate(node.actions):
-            visit(child, last[:p] + ((index, a),) + last[p + 1 :])
+            visit(child, last[:p] + (first + a,) + last[p + 1 :])
 
-    visit(game.root, (None,) * k)
+    visit(game.root, (0,) * k)
     layouts = [
-        PlayerLayout(tuple(labels[p]), tuple(actions[p]), tuple(parents[p]), game.deck.cards) for p in range(k)
+        PlayerLayout(tuple(b.names), tuple(b.actions), tuple(moves[p][s] for s in b.parents), game.deck.cards)
+        for p, b in enumerate(builders)
     ]
     return layouts, leaves
 
