@@ -28,7 +28,8 @@ from typing import Any
 
 from exactpoker.core.game import BettingGame, Decision, Deck, Node, Outcome
 from exactpoker.core.poker import Betting, Deal, PokerGame, View, high_card
-from exactpoker.core.poker_compile import _Card, _Decide, _End, _Planner, _State
+from exactpoker.core.poker import _State
+from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
 
 __all__ = ["card_game", "card_label", "first_seen_cards"]
 
@@ -46,9 +47,9 @@ def card_game(game: PokerGame) -> BettingGame | None:
         return None
     if game.payoff is not None or game.rake or game.view != View() or game.ranking not in (None, high_card):
         return None
-    plan = _Planner(game).step(0, _State.start(game))
+    plan = Planner(game).step(0, _State.start(game))
     for _ in range(game.players):  # the deal: one card to each player in seat order
-        if not isinstance(plan, _Card):  # pragma: no cover - the first step deals to every player
+        if not isinstance(plan, PlanCard):  # pragma: no cover - the first step deals to every player
             return None
         plan = plan.child
     return BettingGame(game.name, Deck(len(deck.cards), first.replacement), _node(plan),
@@ -77,11 +78,11 @@ def first_seen_cards(cards: int, players: int, player: int, replacement: bool) -
 
 def _node(plan: Any) -> Node:
     """The betting tree below the deal, from the card-free plan."""
-    if isinstance(plan, _Decide):
+    if isinstance(plan, PlanDecision):
         label = card_label(plan.state.history)
         return Decision(plan.player, label, tuple((name, _node(child)) for name, child in zip(plan.actions,
                                                                                                 plan.children)))
-    if isinstance(plan, _End):
+    if isinstance(plan, PlanEnd):
         state = plan.state
         return Outcome(tuple(Fraction(c) for c in state.contributions), state.active, showdown=True)
     raise AssertionError(f"a deal inside the betting: {plan!r}")  # pragma: no cover - only Betting follows
