@@ -15,13 +15,16 @@ from hypothesis import strategies as st
 
 from exactpoker.core.compiler import compile_game
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
-from exactpoker.core.poker_cards import card_game
+from exactpoker.core.poker_cards import card_game, card_tables
 from exactpoker.core.poker_compile import compile_poker
+from exactpoker.core.tree import compile_tree
+from exactpoker.errors import InvalidGameError
 from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
 from exactpoker.solve.poker_structure import detect_poker_game
 from exactpoker.solve.structured import has_structure
 from exactpoker.solve.structured_tree import solve_detected
 from tests.test_compilers_agree import named_sequence_form
+from tests.test_poker_compile import compare
 
 
 @st.composite
@@ -68,6 +71,23 @@ def test_rules_read_from_a_poker_game_are_the_game_itself(game):
         assert (ours.names, ours.actions, ours.parents) == (theirs.names, theirs.actions, theirs.parents)
     assert _renamed(detected, compile_game(detected.rules)) == named_sequence_form(by_poker)
     assert detected.leaves == len(list(_leaves(by_poker.game.root)))
+
+
+@settings(deadline=None, max_examples=40)
+@given(game=one_card_games())
+def test_one_card_games_compile_over_all_deals_at_once_to_the_tree_compilers_arrays(game):
+    assert card_tables(game) is not None  # compile_poker takes the vectorised card path
+    compare(game)
+
+
+def test_the_leaf_limit_of_the_card_path_is_the_tree_compilers():
+    game = von_neumann(6)  # 30 deals, 3 leaves each
+    with pytest.raises(InvalidGameError) as tree:
+        compile_tree(game.tree(), max_leaves=89)
+    with pytest.raises(InvalidGameError) as cards:
+        compile_poker(game, max_leaves=89)
+    assert str(cards.value) == str(tree.value)
+    compile_poker(game, max_leaves=90)
 
 
 def _leaves(node):

@@ -24,7 +24,7 @@ from exactpoker.core.game import BettingGame, Decision, Node, Outcome
 from exactpoker.core.tree import _LayoutBuilder
 from exactpoker.errors import InvalidGameError
 
-__all__ = ["compile_game", "compile_layouts"]
+__all__ = ["card_sequence_form", "compile_game", "compile_layouts"]
 
 _INT64_SAFE = 2**62
 
@@ -45,6 +45,23 @@ def compile_game(game: BettingGame) -> CompiledGame:
         different action lists, breaks perfect recall, or an outcome's
         contributions do not match the number of players.
     """
+    layouts, sequences, coefficients, denominator = card_sequence_form(game)
+    return CompiledGame(game=game, layouts=tuple(layouts), sequences=sequences, coefficients=coefficients,
+                        denominator=denominator)
+
+
+def card_sequence_form(game: BettingGame, *, first_reached: bool = False
+                       ) -> tuple[list[PlayerLayout], np.ndarray, np.ndarray, int]:
+    """The layouts, entries (``sequences``, ``coefficients``) and ``denominator`` of ``game``'s sequence form.
+
+    By default the entries are sorted by their sequences and the denominator is
+    the number of deals times the payoffs' common scale.  With
+    ``first_reached`` they come in the order a depth-first walk of the game
+    tree (deal by deal, the betting in order) first reaches them, over the
+    least common denominator of the entries: the order and the denominator of
+    :func:`~exactpoker.core.tree.compile_tree` (the numbering of the sequences
+    stays card by card).
+    """
     layouts, leaves = _walk(game)
     deals = _deals(game)
     scale = _payoff_scale(game, leaves)
@@ -61,14 +78,14 @@ def compile_game(game: BettingGame) -> CompiledGame:
                 key += seq * strides[p]
         keys.append(key)
         numerators.append(_leaf_numerators(leaf.outcome, deals, scale, game.num_players))
-    sequences, coefficients = _aggregate(np.concatenate(keys), np.concatenate(numerators), strides)
-    return CompiledGame(
-        game=game,
-        layouts=tuple(layouts),
-        sequences=sequences,
-        coefficients=coefficients,
-        denominator=len(deals) * scale,
-    )
+    # the walk's position of (leaf l, deal d), the d-th deal's l-th leaf; the keys run leaf by leaf
+    positions = (np.arange(len(deals), dtype=np.int64)[None, :] * len(leaves)
+                 + np.arange(len(leaves), dtype=np.int64)[:, None]).ravel() if first_reached else None
+    sequences, coefficients = _aggregate(np.concatenate(keys), np.concatenate(numerators), strides, positions)
+    denominator = len(deals) * scale
+    if first_reached:
+        coefficients, denominator = _lowest_terms(coefficients, denominator)
+    return layouts, sequences, coefficients, denominator
 
 
 def compile_layouts(game: BettingGame) -> tuple[PlayerLayout, ...]:
@@ -173,18 +190,41 @@ def _strides(layouts: list[PlayerLayout]) -> list[int]:
     return strides
 
 
-def _aggregate(keys: np.ndarray, numerators: np.ndarray, strides: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Sum the numerators of entries with the same sequence tuple; drop all-zero entries."""
+def _aggregate(keys: np.ndarray, numerators: np.ndarray, strides: list[int], positions: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Sum the numerators of entries with the same sequence tuple; drop all-zero entries.
+
+    The entries come sorted by key, or with ``positions`` (each key's place in
+    a walk) in the order their keys are first met.
+    """
     unique, inverse = np.unique(keys, return_inverse=True)
+    inverse = inverse.ravel()
     bound = int(np.abs(numerators).max(initial=0)) * len(keys)
     dtype = np.int64 if bound < _INT64_SAFE else object
     totals = np.zeros((len(unique), numerators.shape[1]), dtype=dtype)
-    np.add.at(totals, inverse.ravel(), numerators.astype(dtype))
+    np.add.at(totals, inverse, numerators.astype(dtype))
     keep = np.any(totals != 0, axis=1)
     unique, totals = unique[keep], totals[keep]
+    if positions is not None:
+        first = np.full(len(keep), np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(first, inverse, positions)
+        order = np.argsort(first[keep], kind="stable")
+        unique, totals = unique[order], totals[order]
     sequences = np.empty((len(unique), len(strides)), dtype=np.int64)
     rest = unique.copy()
     for p in reversed(range(len(strides))):
         sequences[:, p] = rest // strides[p]
         rest = rest % strides[p]
     return sequences, totals
+
+
+def _lowest_terms(coefficients: np.ndarray, denominator: int) -> tuple[np.ndarray, int]:
+    """The entries over the least common denominator of their reduced fractions, typed as the tree compiler's:
+    64-bit integers when the largest numerator times the number of entries stays below 2^62, else Python ints."""
+    flat = [int(v) for v in coefficients.ravel()] if coefficients.dtype == object else None
+    divisor = math.gcd(denominator, *flat) if flat is not None else math.gcd(
+        denominator, int(np.gcd.reduce(coefficients.ravel())) if coefficients.size else 0)
+    reduced = coefficients // divisor if divisor > 1 else coefficients
+    bound = int(np.abs(reduced).max(initial=0))
+    dtype = np.int64 if bound < _INT64_SAFE // max(1, len(reduced)) else object
+    return reduced.astype(dtype), denominator // divisor

@@ -46,6 +46,7 @@ from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.flat_tree import FlatTree, FlatTreeBuilder
 from exactpoker.core.poker import Deal, PokerGame, _Builder, _State
+from exactpoker.core.poker_cards import card_tables, compile_cards
 from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
 from exactpoker.core.tree import LazyTree, Terminal, _Entries, _LayoutBuilder, _over_one_denominator, paused_gc
 
@@ -68,12 +69,17 @@ def compile_poker(game: PokerGame, *, max_leaves: int = 5_000_000) -> CompiledGa
         recall, a ``payoff`` of the wrong length, more than ``max_leaves``
         leaves.
     """
-    with paused_gc():
-        walk = _SequenceWalk(game, max_leaves)
-        progress.stage("compiling the sequence form", unit="leaves")
-        walk.walk((1, 1, (0,) * game.players))
-        layouts = tuple(b.layout() for b in walk.builders)
-        sequences, coefficients, denominator = walk.entries.arrays()
+    tables = card_tables(game)
+    if tables is not None:  # a one-card game: vectorised over the deals (poker_cards.compile_cards)
+        progress.stage("compiling the sequence form (one card each, all deals at once)")
+        layouts, sequences, coefficients, denominator = compile_cards(game, tables, max_leaves)
+    else:
+        with paused_gc():
+            walk = _SequenceWalk(game, max_leaves)
+            progress.stage("compiling the sequence form", unit="leaves")
+            walk.walk((1, 1, (0,) * game.players))
+            layouts = tuple(b.layout() for b in walk.builders)  # type: ignore[assignment]
+            sequences, coefficients, denominator = walk.entries.arrays()
     tree = LazyTree(game.name, game.player_names, lambda: game.tree().root, game.parameters)  # type: ignore[arg-type]
     return CompiledGame(tree, layouts, sequences, coefficients, denominator,  # type: ignore[arg-type]
                         flat=lambda: flat_poker(game))

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from exactpoker.core.compiled import PlayerLayout, TreeLayout
-from exactpoker.core.compiler import compile_layouts
-from exactpoker.core.game import BettingGame, Decision, Node
+from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
-from exactpoker.core.poker_cards import card_game, first_seen_cards
+from exactpoker.core.poker_cards import CardTables, betting_leaves, card_game
 from exactpoker.core.tree import LazyTree
 from exactpoker.solve.card_structure import DetectedGame, TreeLayouts
 
@@ -44,50 +42,8 @@ def detect_poker_game(game: PokerGame, *, accept: Callable[[BettingGame], bool] 
     rules = card_game(game)
     if rules is None or (accept is not None and not accept(rules)):
         return None
-    deck = rules.deck
-    names = [card.name for card in game.deck.cards]
-    layouts, infosets = [], []
-    for p, layout in enumerate(compile_layouts(rules)):
-        order = first_seen_cards(deck.cards, rules.num_players, p, deck.replacement)
-        tree_layout, keys = _tree_layout(layout, order, names)
-        layouts.append(tree_layout)
-        infosets.append(keys)
-    deals = deck.cards ** rules.num_players if deck.replacement else _falling(deck.cards, rules.num_players)
+    tables = CardTables(game, rules)
     tree = LazyTree(game.name, tuple(game.player_names), lambda: game.tree().root,  # type: ignore[arg-type]
                     game.parameters)
-    return DetectedGame(rules, TreeLayouts(tree, tuple(layouts)), tuple(infosets), deals * _leaves(rules.root),
-                        source="poker rules")
-
-
-def _tree_layout(layout: PlayerLayout, order: list[int], names: list[str]
-                 ) -> tuple[TreeLayout, dict[str, tuple[int, str]]]:
-    """One player's information sets card by card in ``order`` (each card's labels in the rules' order), as the
-    tree compiler numbers them, and each one's ``(card, label)``."""
-    width = layout.actions_per_card
-    keys, actions, parents = [], [], []
-    infosets: dict[str, tuple[int, str]] = {}
-    for position, card in enumerate(order):
-        base = 1 + position * width
-        for label, acts in zip(layout.labels, layout.actions):
-            key = f"{names[card - 1]}|{label}"
-            keys.append(key)
-            actions.append(acts)
-            infosets[key] = (card, label)
-        for parent in layout.parent:
-            parents.append(0 if parent is None else base + layout.offsets[parent[0]] + parent[1])
-    return TreeLayout(tuple(keys), tuple(actions), tuple(parents)), infosets
-
-
-def _leaves(node: Node) -> int:
-    """The leaves of the betting tree."""
-    if isinstance(node, Decision):
-        return sum(_leaves(child) for _, child in node.actions)
-    return 1
-
-
-def _falling(n: int, k: int) -> int:
-    """``n (n - 1) ... (n - k + 1)``: the deals of distinct cards."""
-    result = 1
-    for i in range(k):
-        result *= n - i
-    return result
+    return DetectedGame(rules, TreeLayouts(tree, tables.layouts), tables.infosets,
+                        rules.num_deals * betting_leaves(rules.root), source="poker rules")
