@@ -21,9 +21,10 @@ import numpy as np
 
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
+from exactpoker.core.tree import _LayoutBuilder
 from exactpoker.errors import InvalidGameError
 
-__all__ = ["compile_game", "compile_layouts"]
+__all__ = ["card_sequence_form", "compile_game", "compile_layouts"]
 
 _INT64_SAFE = 2**62
 
@@ -44,6 +45,23 @@ def compile_game(game: BettingGame) -> CompiledGame:
         different action lists, breaks perfect recall, or an outcome's
         contributions do not match the number of players.
     """
+    layouts, sequences, coefficients, denominator = card_sequence_form(game)
+    return CompiledGame(game=game, layouts=tuple(layouts), sequences=sequences, coefficients=coefficients,
+                        denominator=denominator)
+
+
+def card_sequence_form(game: BettingGame, *, first_reached: bool = False
+                       ) -> tuple[list[PlayerLayout], np.ndarray, np.ndarray, int]:
+    """The layouts, entries (``sequences``, ``coefficients``) and ``denominator`` of ``game``'s sequence form.
+
+    By default the entries are sorted by their sequences and the denominator is
+    the number of deals times the payoffs' common scale.  With
+    ``first_reached`` they come in the order a depth-first walk of the game
+    tree (deal by deal, the betting in order) first reaches them, over the
+    least common denominator of the entries: the order and the denominator of
+    :func:`~exactpoker.core.tree.compile_tree` (the numbering of the sequences
+    stays card by card).
+    """
     layouts, leaves = _walk(game)
     deals = _deals(game)
     scale = _payoff_scale(game, leaves)
@@ -60,14 +78,14 @@ def compile_game(game: BettingGame) -> CompiledGame:
                 key += seq * strides[p]
         keys.append(key)
         numerators.append(_leaf_numerators(leaf.outcome, deals, scale, game.num_players))
-    sequences, coefficients = _aggregate(np.concatenate(keys), np.concatenate(numerators), strides)
-    return CompiledGame(
-        game=game,
-        layouts=tuple(layouts),
-        sequences=sequences,
-        coefficients=coefficients,
-        denominator=len(deals) * scale,
-    )
+    # the walk's position of (leaf l, deal d), the d-th deal's l-th leaf; the keys run leaf by leaf
+    positions = (np.arange(len(deals), dtype=np.int64)[None, :] * len(leaves)
+                 + np.arange(len(leaves), dtype=np.int64)[:, None]).ravel() if first_reached else None
+    sequences, coefficients = _aggregate(np.concatenate(keys), np.concatenate(numerators), strides, positions)
+    denominator = len(deals) * scale
+    if first_reached:
+        coefficients, denominator = _lowest_terms(coefficients, denominator)
+    return layouts, sequences, coefficients, denominator
 
 
 def compile_layouts(game: BettingGame) -> tuple[PlayerLayout, ...]:
@@ -76,44 +94,38 @@ def compile_layouts(game: BettingGame) -> tuple[PlayerLayout, ...]:
 
 
 def _walk(game: BettingGame) -> tuple[list[PlayerLayout], list[_Leaf]]:
-    """List the leaves and build each player's label layout, checking the tree."""
+    """List the leaves and build each player's label layout, checking the tree.
+
+    The labels are numbered, and perfect recall checked, by the tree
+    compiler's own layout builder (:func:`~exactpoker.core.tree.compile_tree`):
+    a card game's labels are the information sets of any one card.
+    """
     k = game.num_players
-    labels: list[list[str]] = [[] for _ in range(k)]
-    actions: list[list[tuple[str, ...]]] = [[] for _ in range(k)]
-    parents: list[list[tuple[int, int] | None]] = [[] for _ in range(k)]
+    builders = [_LayoutBuilder(game.name, name) for name in game.player_names]
+    moves: list[list[tuple[int, int] | None]] = [[None] for _ in range(k)]  # label-space sequence -> (label, action)
     leaves: list[_Leaf] = []
 
-    def visit(node: Node, last: tuple[tuple[int, int] | None, ...]) -> None:
+    def visit(node: Node, last: tuple[int, ...]) -> None:
         if isinstance(node, Outcome):
             if len(node.contributions) != k or any(not 0 <= a < k for a in node.active):
                 raise InvalidGameError(f"{game.name}: an outcome does not match {k} players: {node}")
-            leaves.append(_Leaf(node, last))
+            leaves.append(_Leaf(node, tuple(moves[p][s] for p, s in enumerate(last))))
             return
         if not isinstance(node, Decision) or not 0 <= node.player < k:
             raise InvalidGameError(f"{game.name}: bad node {node!r}")
         p = node.player
-        if node.label in labels[p]:
-            index = labels[p].index(node.label)
-            if actions[p][index] != node.action_names:
-                raise InvalidGameError(
-                    f"{game.name}: node {node.label!r} of player {p} offers different actions in different places"
-                )
-            if parents[p][index] != last[p]:
-                raise InvalidGameError(
-                    f"{game.name}: node {node.label!r} of player {p} is reached after different own moves "
-                    "(the player would forget their own play: no perfect recall)"
-                )
-        else:
-            index = len(labels[p])
-            labels[p].append(node.label)
-            actions[p].append(node.action_names)
-            parents[p].append(last[p])
+        builder = builders[p]
+        index = builder.visit(node.label, node.action_names, last[p])
+        first = builder.firsts[index]
+        if first == len(moves[p]):  # a new label: its sequences
+            moves[p].extend((index, a) for a in range(len(node.actions)))
         for a, (_, child) in enumerate(node.actions):
-            visit(child, last[:p] + ((index, a),) + last[p + 1 :])
+            visit(child, last[:p] + (first + a,) + last[p + 1 :])
 
-    visit(game.root, (None,) * k)
+    visit(game.root, (0,) * k)
     layouts = [
-        PlayerLayout(tuple(labels[p]), tuple(actions[p]), tuple(parents[p]), game.deck.cards) for p in range(k)
+        PlayerLayout(tuple(b.names), tuple(b.actions), tuple(moves[p][s] for s in b.parents), game.deck.cards)
+        for p, b in enumerate(builders)
     ]
     return layouts, leaves
 
@@ -178,18 +190,41 @@ def _strides(layouts: list[PlayerLayout]) -> list[int]:
     return strides
 
 
-def _aggregate(keys: np.ndarray, numerators: np.ndarray, strides: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Sum the numerators of entries with the same sequence tuple; drop all-zero entries."""
+def _aggregate(keys: np.ndarray, numerators: np.ndarray, strides: list[int], positions: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Sum the numerators of entries with the same sequence tuple; drop all-zero entries.
+
+    The entries come sorted by key, or with ``positions`` (each key's place in
+    a walk) in the order their keys are first met.
+    """
     unique, inverse = np.unique(keys, return_inverse=True)
+    inverse = inverse.ravel()
     bound = int(np.abs(numerators).max(initial=0)) * len(keys)
     dtype = np.int64 if bound < _INT64_SAFE else object
     totals = np.zeros((len(unique), numerators.shape[1]), dtype=dtype)
-    np.add.at(totals, inverse.ravel(), numerators.astype(dtype))
+    np.add.at(totals, inverse, numerators.astype(dtype))
     keep = np.any(totals != 0, axis=1)
     unique, totals = unique[keep], totals[keep]
+    if positions is not None:
+        first = np.full(len(keep), np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(first, inverse, positions)
+        order = np.argsort(first[keep], kind="stable")
+        unique, totals = unique[order], totals[order]
     sequences = np.empty((len(unique), len(strides)), dtype=np.int64)
     rest = unique.copy()
     for p in reversed(range(len(strides))):
         sequences[:, p] = rest // strides[p]
         rest = rest % strides[p]
     return sequences, totals
+
+
+def _lowest_terms(coefficients: np.ndarray, denominator: int) -> tuple[np.ndarray, int]:
+    """The entries over the least common denominator of their reduced fractions, typed as the tree compiler's:
+    64-bit integers when the largest numerator times the number of entries stays below 2^62, else Python ints."""
+    flat = [int(v) for v in coefficients.ravel()] if coefficients.dtype == object else None
+    divisor = math.gcd(denominator, *flat) if flat is not None else math.gcd(
+        denominator, int(np.gcd.reduce(coefficients.ravel())) if coefficients.size else 0)
+    reduced = coefficients // divisor if divisor > 1 else coefficients
+    bound = int(np.abs(reduced).max(initial=0))
+    dtype = np.int64 if bound < _INT64_SAFE // max(1, len(reduced)) else object
+    return reduced.astype(dtype), denominator // divisor

@@ -29,6 +29,7 @@ contribution, so every such game is zero-sum.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Union
@@ -180,6 +181,12 @@ class BettingGame:
                 f"{self.name}: a deck of {self.deck.cards} cards cannot deal "
                 f"{self.num_players} distinct cards"
             )
+
+    @property
+    def num_deals(self) -> int:
+        """How many deals there are: ``n**k`` with replacement, ``n (n - 1) ... (n - k + 1)`` without."""
+        n, k = self.deck.cards, self.num_players
+        return n**k if self.deck.replacement else math.perm(n, k)
 
     def deals(self) -> list[tuple[int, ...]]:
         """Every deal (one card per player, 1-based), all equally likely, in lexicographic order."""

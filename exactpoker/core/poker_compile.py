@@ -46,47 +46,11 @@ from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.flat_tree import FlatTree, FlatTreeBuilder
 from exactpoker.core.poker import Deal, PokerGame, _Builder, _State
+from exactpoker.core.poker_cards import card_tables, compile_cards
+from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
 from exactpoker.core.tree import LazyTree, Terminal, _Entries, _LayoutBuilder, _over_one_denominator, paused_gc
 
 __all__ = ["compile_poker", "flat_poker"]
-
-
-class _Decide(NamedTuple):
-    """A decision of the plan: ``state`` has the betting (its cards are left out), ``children`` one per action."""
-
-    state: _State
-    player: int
-    actions: tuple[str, ...]
-    children: tuple[Any, ...]
-
-
-class _Card(NamedTuple):
-    """One card dealt in the plan: to player ``target`` (-1: the board), then ``child``."""
-
-    target: int
-    replacement: bool
-    child: Any
-
-
-class _End(NamedTuple):
-    """An end of the hand in the plan (``state`` has the betting, its cards left out)."""
-
-    state: _State
-
-
-class _Planner(_Builder):
-    """The builder with every card left out: decisions, deals and ends become plan entries."""
-
-    def deal(self, index: int, step: Deal, targets: list[int], state: _State) -> Any:
-        if not targets:
-            return self.step(index + 1, state)
-        return _Card(targets[0], step.replacement, self.deal(index, step, targets[1:], state))
-
-    def decision(self, state: _State, player: int, actions: tuple[tuple[str, Any], ...]) -> _Decide:
-        return _Decide(state, player, tuple(name for name, _ in actions), tuple(child for _, child in actions))
-
-    def end(self, state: _State) -> Any:
-        return _End(state)
 
 
 def compile_poker(game: PokerGame, *, max_leaves: int = 5_000_000) -> CompiledGame:
@@ -105,12 +69,17 @@ def compile_poker(game: PokerGame, *, max_leaves: int = 5_000_000) -> CompiledGa
         recall, a ``payoff`` of the wrong length, more than ``max_leaves``
         leaves.
     """
-    with paused_gc():
-        walk = _SequenceWalk(game, max_leaves)
-        progress.stage("compiling the sequence form", unit="leaves")
-        walk.walk((1, 1, (0,) * game.players))
-        layouts = tuple(b.layout() for b in walk.builders)
-        sequences, coefficients, denominator = walk.entries.arrays()
+    tables = card_tables(game)
+    if tables is not None:  # a one-card game: vectorised over the deals (poker_cards.compile_cards)
+        progress.stage("compiling the sequence form (one card each, all deals at once)")
+        layouts, sequences, coefficients, denominator = compile_cards(game, tables, max_leaves)
+    else:
+        with paused_gc():
+            walk = _SequenceWalk(game, max_leaves)
+            progress.stage("compiling the sequence form", unit="leaves")
+            walk.walk((1, 1, (0,) * game.players))
+            layouts = tuple(b.layout() for b in walk.builders)  # type: ignore[assignment]
+            sequences, coefficients, denominator = walk.entries.arrays()
     tree = LazyTree(game.name, game.player_names, lambda: game.tree().root, game.parameters)  # type: ignore[arg-type]
     return CompiledGame(tree, layouts, sequences, coefficients, denominator,  # type: ignore[arg-type]
                         flat=lambda: flat_poker(game))
@@ -139,7 +108,7 @@ class _PlanWalk:
 
     def __init__(self, game: PokerGame) -> None:
         self.game = game
-        self.planner = _Planner(game)
+        self.planner = Planner(game)
         # Without ``payoff=``, a leaf's payoffs follow from its contributions and winners: one ending per pair.
         self.endings: "dict[Any, Any] | None" = {} if game.payoff is None else None
 
@@ -152,15 +121,15 @@ class _PlanWalk:
               board: tuple[int, ...]) -> Any:
         """``node`` of the plan, these cards dealt."""
         kind = type(node)
-        if kind is _Decide:
+        if kind is PlanDecision:
             betting = node.state
             state = _State(counts, hands, board, betting.contributions, betting.active, betting.history)
             return self.decide(node, self.planner.label(state, node.player), reach, counts, hands, board)
-        if kind is _Card:
+        if kind is PlanCard:
             return self.deal(node, reach, counts, hands, board)
         return self.leaf(node.state, reach, counts, hands, board)
 
-    def deal(self, node: _Card, reach: Any, counts: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
+    def deal(self, node: PlanCard, reach: Any, counts: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
              board: tuple[int, ...]) -> Any:
         """One card to ``node.target``: each distinct card left (with probability copies left / cards left)."""
         left, target = sum(counts), node.target
@@ -192,7 +161,7 @@ class _PlanWalk:
         state = _State(counts, hands, board, betting.contributions, betting.active, betting.history)
         return self.ending(_Builder.end(self.planner, state))
 
-    def decide(self, node: _Decide, label: str, reach: Any, counts: tuple[int, ...],
+    def decide(self, node: PlanDecision, label: str, reach: Any, counts: tuple[int, ...],
                hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> Any:  # pragma: no cover - abstract
         """A decision labelled ``label``: its children are ``self.visit(child, ..., counts, hands, board)``."""
         raise NotImplementedError
@@ -223,7 +192,7 @@ class _SequenceWalk(_PlanWalk):
         self.builders = [_LayoutBuilder(game.name, name) for name in game.player_names]  # type: ignore[union-attr]
         self.entries = _Entries(game.name, game.players, max_leaves)
 
-    def decide(self, node: _Decide, label: str, reach: Any, counts: tuple[int, ...],
+    def decide(self, node: PlanDecision, label: str, reach: Any, counts: tuple[int, ...],
                hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> None:
         """Numbered in first-visit order with ``compile_tree``'s perfect-recall checks; each action's sequence."""
         num, den, last = reach
@@ -263,7 +232,7 @@ class _FlatWalk(_PlanWalk):
         super().__init__(game)
         self.built = FlatTreeBuilder(game.players)
 
-    def decide(self, node: _Decide, label: str, reach: Any, counts: tuple[int, ...],
+    def decide(self, node: PlanDecision, label: str, reach: Any, counts: tuple[int, ...],
                hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> int:
         below = [self.visit(child, reach, counts, hands, board) for child in node.children]
         return self.built.move(node.player, label, below)

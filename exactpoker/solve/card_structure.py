@@ -92,12 +92,16 @@ class DetectedGame:
         card ``1..n`` and the label of the rules' decision.
     leaves : int
         The number of leaves of the tree.
+    source : str
+        Where the rules were read from: ``"game tree"`` (:func:`detect_betting_game`)
+        or ``"poker rules"`` (:func:`~exactpoker.solve.poker_structure.detect_poker_game`).
     """
 
     rules: BettingGame
     tree: TreeLayouts
     infosets: tuple[dict[str, tuple[int, str]], ...]
     leaves: int
+    source: str = "game tree"
 
     def tree_profile(self, profile: BehaviourProfile) -> BehaviourProfile:
         """``profile`` (a behaviour profile of :attr:`rules`) as a profile of the tree."""

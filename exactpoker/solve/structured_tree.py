@@ -23,13 +23,14 @@ from typing import Any, Callable, Mapping
 from exactpoker import progress
 from exactpoker.certify import Certificate, verify
 from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.card_structure import DetectedGame, detect_betting_game
 from exactpoker.solve.structured import has_structure, solve_structured
 
-__all__ = ["VERIFY_LEAVES", "solve_structured_tree"]
+__all__ = ["VERIFY_LEAVES", "solve_detected", "solve_structured_tree"]
 
 #: Trees with at most this many leaves are compiled and the mapped equilibrium checked on them by ``verify``.
 VERIFY_LEAVES = 200_000
@@ -72,10 +73,23 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
     detected = detect_betting_game(tree, accept=has_structure)
     if detected is None:
         return None
+    return solve_detected(detected, lambda: compile_tree(tree), tables, labelled, verify_leaves=verify_leaves)
+
+
+def solve_detected(detected: DetectedGame, compile: Callable[[], CompiledGame], tables: Format, labelled: Format,
+                   *, verify_leaves: int = VERIFY_LEAVES) -> SolveResult | None:
+    """The equilibria of the game ``detected`` describes, by its rules' structured path, or ``None``.
+
+    ``compile()`` gives the game's own sequence form (its information sets
+    named as ``detected.tree``'s); it is called, and every equilibrium checked
+    on it, when the game has at most ``verify_leaves`` leaves (module
+    docstring).  :func:`solve_structured_tree` and a poker-language game's
+    rules (:func:`~exactpoker.solve.poker_structure.detect_poker_game`) both end here.
+    """
     found = solve_structured(detected.rules)
     if found is None:
         return None
-    compiled = compile_tree(tree) if detected.leaves <= verify_leaves else None
+    compiled = compile() if detected.leaves <= verify_leaves else None
     view = detected.tree if compiled is None else compiled
     equilibria = []
     for equilibrium in found.equilibria:
@@ -85,8 +99,9 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
             certificate = _checked_on_tree(verify(compiled, profile), certificate)
         equilibria.append(Equilibrium.from_certificate(certificate, tables(view, profile), profile,
                                                        labelled=labelled(view, profile)))
+    game = detected.tree.game
     notes = (_note(detected, compiled is not None),) + found.notes
-    return SolveResult(tree.name, dict(tree.parameters), found.method, tuple(equilibria), notes,
+    return SolveResult(game.name, dict(game.parameters), found.method, tuple(equilibria), notes,
                        _details(found.details, detected, compiled is not None))
 
 
@@ -106,7 +121,7 @@ def _note(detected: DetectedGame, on_tree: bool) -> str:
     checked = ("each equilibrium also checked exactly on the tree as given" if on_tree else
                f"certified by the structured path's exact check (the tree, {detected.leaves} leaves, is over "
                f"{VERIFY_LEAVES} and not compiled)")
-    return (f"one-card betting game recovered from the game tree: cards 1..{deck.cards} dealt {dealt} "
+    return (f"one-card betting game recovered from the {detected.source}: cards 1..{deck.cards} dealt {dealt} "
             f"replacement, the same betting below every deal; {checked}")
 
 
@@ -120,6 +135,6 @@ def _details(details: Mapping[str, Any], detected: DetectedGame, on_tree: bool) 
             player: [names[p][(int(card), label)] for card, _, label in (item.partition(":") for item in items)]
             for p, (player, items) in enumerate(result["free_infosets"].items())}
     deck = detected.rules.deck
-    result["structure"] = {"source": "game tree", "cards": deck.cards, "replacement": deck.replacement,
+    result["structure"] = {"source": detected.source, "cards": deck.cards, "replacement": deck.replacement,
                            "leaves": detected.leaves, "verified_on_tree": on_tree}
     return result
