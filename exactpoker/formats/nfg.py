@@ -72,7 +72,7 @@ def _read_strategies(reader: TokenReader, players: int) -> list[list[str]]:
     reader.symbol("{")
     strategies: list[list[str]] = []
     while not reader.at("}"):
-        at = reader.peek()
+        at = reader.position
         if reader.at("{"):
             names = reader.strings_in_braces("a strategy's name")
         else:
@@ -91,10 +91,8 @@ def _read_strategies(reader: TokenReader, players: int) -> list[list[str]]:
 def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fraction, ...]]:
     """The payoff vector of every contingency, player 1's strategy changing fastest."""
     if not reader.at("{"):
-        at = reader.peek()
-        values: list[Fraction] = []
-        while not reader.at("end"):
-            values.append(reader.number("a payoff"))
+        at = reader.position
+        values = reader.numbers_to_end("a payoff")
         if len(values) != size * players:
             raise reader.error(f"expected {size * players} payoffs ({size} contingencies x {players} players), "
                                f"found {len(values)}", at)
@@ -104,7 +102,7 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
     while not reader.at("}"):
         reader.symbol("{")
         reader.string("the outcome's name")
-        at = reader.peek()
+        at = reader.position
         vector = []
         while not reader.at("}"):
             vector.append(reader.number("a payoff"))
@@ -115,7 +113,7 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
     reader.symbol("}")
     result = []
     for _ in range(size):
-        at = reader.peek()
+        at = reader.position
         number = reader.integer("an outcome number")
         if not 0 <= number < len(outcomes):
             raise reader.error(f"outcome {number} does not exist; outcomes are 0..{len(outcomes) - 1}", at)
