@@ -183,17 +183,18 @@ def _read_records(reader: TokenReader, players: int) -> tuple[list[_Record], dic
 def _read_infoset(
     reader: TokenReader, infosets: dict[tuple[int, int], _Infoset], key: tuple[int, int], chance: bool, at: int
 ) -> None:
-    name = reader.string() if reader.at("string") else None
+    name = reader.optional_string()
     known = infosets.get(key)
-    if not reader.at("{"):
-        if known is None:
-            raise reader.error(f"information set {key[1]} is used before its actions are given", at)
-        return
-    if chance:
+    if chance and reader.at("{"):
         texts: tuple[str, ...] = ()
         actions, probabilities = _chance_branches(reader)
     else:
-        start, texts = reader.braced()
+        found = None if chance else reader.optional_braced()
+        if found is None:
+            if known is None:
+                raise reader.error(f"information set {key[1]} is used before its actions are given", at)
+            return
+        start, texts = found
         if known is not None and texts == known.texts:
             return  # the actions again, written the same
         actions, probabilities = reader.strings_at(start, texts, "an action's name"), []
@@ -219,21 +220,22 @@ def _read_outcome(reader: TokenReader, outcomes: _Outcomes, payoffs: dict[tuple[
                   number: int, players: int, at: int) -> None:
     if number < 0:
         raise reader.error("an outcome number must be >= 0", at)
-    name = reader.string() if reader.at("string") else None
-    if reader.at("{"):
-        brace = reader.position
-        start, texts = reader.braced()
-        values = payoffs.get(texts)
-        if values is None:
-            values = reader.fractions_at(start, texts, "a payoff")
-        if len(values) != players:
-            raise reader.error(f"outcome {number} has {len(values)} payoffs for {players} players", brace)
-        if number == 0:
-            raise reader.error("outcome 0 means 'no outcome' and cannot have payoffs", at)
-        if number not in outcomes:
-            outcomes[number] = (name or "", payoffs.setdefault(texts, values))
-    elif number != 0 and number not in outcomes:
-        raise reader.error(f"outcome {number} is used before its payoffs are given", at)
+    name = reader.optional_string()
+    found = reader.optional_braced()
+    if found is None:
+        if number != 0 and number not in outcomes:
+            raise reader.error(f"outcome {number} is used before its payoffs are given", at)
+        return
+    start, texts = found
+    values = payoffs.get(texts)
+    if values is None:
+        values = reader.fractions_at(start, texts, "a payoff")
+    if len(values) != players:
+        raise reader.error(f"outcome {number} has {len(values)} payoffs for {players} players", start - 1)
+    if number == 0:
+        raise reader.error("outcome 0 means 'no outcome' and cannot have payoffs", at)
+    if number not in outcomes:
+        outcomes[number] = (name or "", payoffs.setdefault(texts, values))
 
 
 def _infoset_keys(infosets: Mapping[tuple[int, int], _Infoset]) -> dict[tuple[int, int], str]:

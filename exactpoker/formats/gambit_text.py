@@ -202,9 +202,16 @@ class TokenReader:
         return self.kind(self.position) == kind
 
     def string(self, what: str = "a quoted string") -> str:
+        value = self.optional_string()
+        if value is None:
+            raise self.expected(what)
+        return value
+
+    def optional_string(self) -> str | None:
+        """The next token's text if it is a quoted string (the reader moves past it), else None."""
         text = self.tokens[self.position]
         if text[:1] != '"':
-            raise self.expected(what)
+            return None
         self.position += 1
         return "" if text == '""' else _unescape(text)
 
@@ -262,8 +269,17 @@ class TokenReader:
         Without a ``}`` the texts run to the end, ``""`` included (so checking them
         finds the end of the file where the ``}`` was expected).
         """
-        self.symbol("{")
-        start, tokens = self.position, self.tokens
+        found = self.optional_braced()
+        if found is None:
+            raise self.expected("'{'")
+        return found
+
+    def optional_braced(self) -> tuple[int, tuple[str, ...]] | None:
+        """:meth:`braced` if the next token is ``{``, else None."""
+        tokens = self.tokens
+        if tokens[self.position] != "{":
+            return None
+        start = self.position + 1
         try:
             end = tokens.index("}", start)
         except ValueError:

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
 from exactpoker.formats import LoadedGame
 from exactpoker.formats.gambit_text import TokenReader
 
@@ -122,17 +122,27 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
 
 
 def _simultaneous_tree(strategies: list[list[str]], payoffs: list[tuple[Fraction, ...]]) -> TreeNode:
-    """Player 1 moves, then player 2 without seeing it, ...; leaves are the contingencies' payoffs."""
+    """Player 1 moves, then player 2 without seeing it, ...; leaves are the contingencies' payoffs.
+
+    The nodes are made unchecked: the strategies are non-empty and distinct
+    (:func:`_read_strategies`) and the payoffs exact fractions; contingencies
+    with one outcome of the file share one leaf.
+    """
     strides = [math.prod(len(s) for s in strategies[:p]) for p in range(len(strategies))]
+    leaves: dict[int, TreeNode] = {}  # by the id of the payoff tuple (held by ``payoffs``)
 
     def node(player: int, index: int) -> TreeNode:
         if player == len(strategies):
-            return Terminal(payoffs[index])
-        return Move(player, "strategy", tuple(
+            leaf = leaves.get(id(payoffs[index]))
+            if leaf is None:
+                leaf = leaves[id(payoffs[index])] = unchecked(Terminal, payoffs[index])
+            return leaf
+        return unchecked(Move, player, "strategy", tuple(
             (name, node(player + 1, index + s * strides[player])) for s, name in enumerate(strategies[player])
         ))
 
-    return node(0, 0)
+    with paused_gc():
+        return node(0, 0)
 
 
 def _mixed_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, Fraction]]:
