@@ -148,7 +148,7 @@ class TokenReader:
         return InvalidGameError(f"{self.where(self.position if index is None else index)}: {message}")
 
     def expected(self, what: str, index: int | None = None) -> InvalidGameError:
-        """``expected WHAT, found ...`` at token ``index`` (default: the next one); a bad token's own error."""
+        """``expected WHAT, found ...`` at token ``index`` (default: the next one)."""
         index = self.position if index is None else index
         kind, text = self.kind(index), self.tokens[index]
         if kind == "end":
@@ -197,8 +197,8 @@ class TokenReader:
         text = self.tokens[self.position]
         if kind == "string":
             return text[:1] == '"'
-        if kind in ("{", "}", "end"):
-            return text == ("" if kind == "end" else kind)
+        if kind in ("{", "}"):
+            return text == kind
         return self.kind(self.position) == kind
 
     def string(self, what: str = "a quoted string") -> str:
@@ -307,10 +307,6 @@ class TokenReader:
     def strings_in_braces(self, what: str) -> list[str]:
         """``{ "a" "b" ... }``."""
         return self.strings_at(*self.braced(), what)
-
-    def numbers_in_braces(self, what: str) -> tuple[Fraction, ...]:
-        """``{ 1 2/3 -0.5 ... }``."""
-        return self.fractions_at(*self.braced(), what)
 
     def numbers_to_end(self, what: str) -> list[Fraction]:
         """Every remaining token, each a number (the payoff list of an ``.nfg`` file)."""
