@@ -19,9 +19,10 @@ Target (issue 15): ours at least 10x faster than Gambit's exact LP at n = 40.
 
 ``--read`` (issue 30, the general engine at scale) times reading von Neumann
 files (``exactpoker vn efg --n N --b 2``, N = 25, 50, 100, 200; ``--quick``:
-25 and 50): the file's size and nodes, the seconds of ``read_efg`` alone (in a
-child process), and the whole ``exactpoker solve FILE --json`` process with its
-peak memory (``/usr/bin/time``).  With ``--against TREE`` (another checkout of
+25 and 50): the file's size and nodes, the CPU seconds of ``read_efg`` alone (in
+a child process; CPU time, as the machine may be shared), and the whole
+``exactpoker solve FILE --json`` process (wall seconds) with its peak memory
+(``/usr/bin/time``).  With ``--against TREE`` (another checkout of
 exactpoker, e.g. the main branch before a change) every timing is taken with
 that tree's code too, side by side, and the two ``--json`` outputs are compared
 byte for byte.  Target: reading at least 5x faster than TREE at n = 200.
@@ -47,9 +48,9 @@ _READ = """
 import sys, time
 from exactpoker.formats.efg import read_efg
 text = open(sys.argv[1], encoding="utf-8").read()
-start = time.perf_counter()
+start = time.process_time()
 tree = read_efg(text, sys.argv[1]).tree
-print(time.perf_counter() - start, sum(1 for _ in tree.nodes()))
+print(time.process_time() - start, sum(1 for _ in tree.nodes()))
 """
 CATALOG = ("books/myerson1991/fig2_1", "books/vonstengel2022/fig10.12", "journals/mor/vonstengelforges2008/fig6",
            "journals/other/reiley2008/fig1")
@@ -139,7 +140,7 @@ def _env(tree: str | None) -> dict[str, str]:
 
 
 def _read_row(path: Path, tree: str | None) -> tuple[float, int, float, int, bytes]:
-    """read_efg seconds and nodes, then the whole solve's seconds, peak kB and --json output, with ``tree``'s code.
+    """read_efg CPU seconds and nodes, then the whole solve's seconds, peak kB and --json output, with ``tree``'s code.
 
     The children run in the file's folder: a checkout in the working directory would come first on their path.
     """
@@ -163,7 +164,7 @@ def read_benchmarks(quick: bool, against: str | None) -> None:
             ours = _read_row(path, None)
             theirs = _read_row(path, against) if against else None
             rows.append((n, path.stat().st_size, ours, theirs))
-    print(f"Reading von Neumann .efg files (read_efg alone; the whole solve process and its peak memory)"
+    print(f"Reading von Neumann .efg files (read_efg alone, CPU s; the whole solve process, wall s, and its peak memory)"
           + (f"; before = {against}" if against else ""))
     head = f"{'n':>4} {'bytes':>10} {'nodes':>8} {'read s':>7}"
     head += f" {'before':>7} {'x':>5}" if against else ""

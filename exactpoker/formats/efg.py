@@ -134,6 +134,7 @@ def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
         reader.string()  # the comment
     with paused_gc():
         records, infosets, outcomes = _read_records(reader, len(labels))
+        reader.release()
         names = tuple(label or str(i + 1) for i, label in enumerate(labels))
         if len(set(names)) != len(names):
             names = tuple(str(i + 1) for i in range(len(labels)))

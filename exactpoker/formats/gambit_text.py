@@ -108,6 +108,12 @@ class TokenReader:
             problem = "unterminated string" if rest[0] == '"' else f"unexpected character {rest[0]!r}"
             raise InvalidGameError(f"{self._place(len(text) - len(rest))}: {problem}")
         self.tokens.append("")
+        self.count = len(self.tokens) - 1  # the index of the end
+
+    def release(self) -> None:
+        """Forget the tokens' texts once they are read (they are most of a large file's memory); positions
+        and errors naming a token by its index still work."""
+        self.tokens = []
 
     # ------------------------------------------------------------- positions and errors
 
@@ -118,7 +124,7 @@ class TokenReader:
         is before it), so looking up tokens in file order costs one scan in all.
         """
         text = self.text
-        if index >= len(self.tokens) - 1:
+        if index >= self.count:
             return self._line_column(len(text))
         known, at, line = self._cursor
         if index < known:
