@@ -119,6 +119,17 @@ def test_leaves_with_the_same_payoffs_are_one_node():
     assert first is second is third and first.payoffs == (Fraction(1, 2), Fraction(-1, 2))
 
 
+def test_deep_trees_are_read_without_recursion():
+    depth = 20_000  # far beyond Python's recursion limit
+    lines = [f'p "" 1 {k} "" {{ "stop" "go" }} 0\nt "" {k} "" {{ {k} }}' for k in range(1, depth + 1)]
+    tree = read_efg('EFG 2 R "deep" { "A" }\n""\n' + "\n".join(lines) + '\nt "" 0\n').tree
+    assert sum(1 for _ in tree.nodes()) == 2 * depth + 1
+    node = tree.root
+    while isinstance(node, Move):
+        node = node.actions[1][1]
+    assert node.payoffs == (0,)
+
+
 def test_actions_given_again_written_otherwise_are_the_same():
     text = ('EFG 2 R "g" { "A" }\n""\nc "" 1 "" { "l" 1/2 "r" 1/2 } 0\np "" 1 1 "s" { "a" "b" } 0\n'
             't "" 1 "" { 1 }\nt "" 2 "" { 2 }\np "" 1 1 "s" { "\\a", "b" } 0\nt "" 3 "" { 3 }\nt "" 4 "" { 4 }\n')
