@@ -22,7 +22,11 @@ References
 ----------
 The Gambit Project, "Game representation formats", https://gambitproject.readthedocs.io
 (the ``.efg`` and ``.nfg`` file format sections).  Strings are unescaped as
-C++'s ``std::quoted`` writes them (a backslash escapes the next character).
+C++'s ``std::quoted`` writes them (a backslash escapes the next character), so
+:func:`~exactpoker.formats.efg.write_efg` output reads back exactly.  Gambit's
+own reader (pygambit 16.7) agrees on ``\\"`` but keeps the backslashes of
+``\\\\`` (it reads ``"b\\\\c"`` as ``b\\\\\\c``): a label with a backslash reads
+differently there.
 """
 
 from __future__ import annotations
@@ -305,10 +309,10 @@ class TokenReader:
     def fractions_at(self, start: int, texts: tuple[str, ...], what: str) -> tuple[Fraction, ...]:
         """``texts``, the tokens from index ``start``, each a number, as exact fractions."""
         numbers = self.numbers
-        values = [numbers.get(text) for text in texts]
-        if None in values:
-            values = [self.fraction(index, what) for index in range(start, start + len(texts))]
-        return tuple(values)  # type: ignore[arg-type]
+        try:
+            return tuple([numbers[text] for text in texts])
+        except KeyError:  # a text not converted yet (or not a number: the error names it)
+            return tuple([self.fraction(index, what) for index in range(start, start + len(texts))])
 
     def strings_in_braces(self, what: str) -> list[str]:
         """``{ "a" "b" ... }``."""
