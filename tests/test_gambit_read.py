@@ -17,7 +17,7 @@ from exactpoker.formats.gambit_text import tokenize
 from exactpoker.formats.nfg import read_nfg
 from exactpoker.games import von_neumann
 from exactpoker.numbers import exact_str
-from games import sequence_form_entries
+from games import matrix_tree, sequence_form_entries
 
 # Names with the characters that need care in a Gambit string (no digits and no "t": a name cannot
 # spell a terminal node's line, which test_numbers_spelled_every_way rewrites).
@@ -135,6 +135,33 @@ def test_actions_given_again_written_otherwise_are_the_same():
             't "" 1 "" { 1 }\nt "" 2 "" { 2 }\np "" 1 1 "s" { "\\a", "b" } 0\nt "" 3 "" { 3 }\nt "" 4 "" { 4 }\n')
     compiled = compile_tree(read_efg(text).tree)
     assert compiled.layouts[0].actions == (("a", "b"),)
+
+
+@settings(deadline=None, max_examples=30)
+@given(st.integers(1, 4), st.integers(1, 4), st.data())
+def test_nfg_both_forms_read_as_the_matrix_game(m, n, data):
+    cells = [[tuple(data.draw(PAYOFFS) for _ in range(2)) for _ in range(n)] for _ in range(m)]
+    rows, columns = " ".join(f'"r{i}"' for i in range(m)), " ".join(f'"c{j}"' for j in range(n))
+    head = f'NFG 1 R "m" {{ "row" "column" }} {{ {{ {rows} }} {{ {columns} }} }}\n'
+    order = [cells[i][j] for j in range(n) for i in range(m)]  # player 1's strategy changing fastest
+
+    def spell(value: Fraction) -> str:
+        return data.draw(st.sampled_from(_spellings(value)))
+
+    payoff_list = head + " ".join(f"{spell(a)} {spell(b)}" for a, b in order) + "\n"
+    distinct = list(dict.fromkeys(order))
+    outcome_list = (head + "{ " + " ".join(f'{{ "" {spell(a)}, {spell(b)} }}' for a, b in distinct) + " }\n"
+                    + " ".join(str(1 + distinct.index(cell)) for cell in order) + "\n")
+    expected = sequence_form_entries(compile_tree(matrix_tree(cells)))
+
+    def rename(player, infoset, action):
+        return ("rows", action) if player == 0 else ("cols", action)
+
+    for text in (payoff_list, outcome_list):
+        tree = read_nfg(text, "m.nfg").tree
+        assert sequence_form_entries(compile_tree(tree), rename) == expected
+    leaves = {id(node) for node in read_nfg(outcome_list).tree.nodes() if isinstance(node, Terminal)}
+    assert len(leaves) == len(distinct)  # one leaf per outcome of the file
 
 
 # ---------------------------------------------------------------- errors
