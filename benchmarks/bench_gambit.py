@@ -164,8 +164,8 @@ def read_benchmarks(quick: bool, against: str | None) -> None:
             ours = _read_row(path, None)
             theirs = _read_row(path, against) if against else None
             rows.append((n, path.stat().st_size, ours, theirs))
-    print(f"Reading von Neumann .efg files (read_efg alone, CPU s; the whole solve process, wall s, and its peak memory)"
-          + (f"; before = {against}" if against else ""))
+    print("Reading von Neumann .efg files (read_efg alone, CPU s; the whole solve process, wall s, and its peak "
+          "memory)" + (f"; before = {against}" if against else ""))
     head = f"{'n':>4} {'bytes':>10} {'nodes':>8} {'read s':>7}"
     head += f" {'before':>7} {'x':>5}" if against else ""
     head += f" {'solve s':>8} {'peak MB':>8}" + (f" {'before':>8} {'peak MB':>8}  json" if against else "")
@@ -183,7 +183,8 @@ def read_benchmarks(quick: bool, against: str | None) -> None:
     last = rows[-1]
     if last[3] is not None and last[0] == READ_SIZES[-1]:
         met = last[3][0] >= 5 * last[2][0]
-        print(f"target: reading n={last[0]} at least 5x faster than {against}: {'target met' if met else 'target MISSED'}")
+        verdict = "target met" if met else "target MISSED"
+        print(f"target: reading n={last[0]} at least 5x faster than {against}: {verdict}")
     print()
 
 

@@ -45,11 +45,14 @@ def trees(draw, names=NAMES):
         player = draw(st.integers(0, players - 1))
         key = (player, history[player], draw(st.integers(0, 1)))
         if key not in infosets:
-            infosets[key] = (f"{draw(names)} {len(infosets)}", draw(st.lists(names, min_size=1, max_size=3, unique=True)))
+            actions = draw(st.lists(names, min_size=1, max_size=3, unique=True))
+            infosets[key] = (f"{draw(names)} {len(infosets)}", actions)
         name, actions = infosets[key]
-        return Move(player, name, tuple(
-            (action, node(depth + 1, history[:player] + ((history[player] + ((name, action),)),) + history[player + 1:]))
-            for action in actions))
+
+        def after(action: str) -> tuple:  # the players' own histories after this move
+            return history[:player] + (history[player] + ((name, action),),) + history[player + 1:]
+
+        return Move(player, name, tuple((action, node(depth + 1, after(action))) for action in actions))
 
     return GameTree(draw(names.filter(bool)), tuple(player_names), node(0, ((),) * players))
 
@@ -175,7 +178,8 @@ def test_nfg_both_forms_read_as_the_matrix_game(m, n, data):
     ('EFG 2 R "g" { "A" }\n""\nc "" 1 "" { "x" 1 "y" } 0\n', "x.efg:3:23", "expected the action's probability, "
                                                                          "found '}'"),
     ('EFG 2 R "g" { "A" }\n""\nt "" 1/2 "" { 1 }\n', "x.efg:3:6", "expected the outcome's number, found 1/2"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\nt "" 1 "" { 2/00 }\n', "x.efg:4:13", "zero denominator in '2/00'"),
+    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\nt "" 1 "" { 2/00 }\n', "x.efg:4:13",
+     "zero denominator in '2/00'"),
     ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\np "" 1 1 "" { "y" } 0\nt "" 0\n', "x.efg:4:8",
      "information set 1 was given other actions before (['x'])"),
     ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" "x" } 0\nt "" 0\nt "" 0\n', "x.efg:3:1", "repeats an action name"),

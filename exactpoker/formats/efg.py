@@ -149,7 +149,9 @@ def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
     return LoadedGame(tree, _EfgTables(order), source)
 
 
-def _read_records(reader: TokenReader, players: int) -> tuple[list[_Record], dict[tuple[int, int], _Infoset], _Outcomes]:
+def _read_records(
+    reader: TokenReader, players: int
+) -> tuple[list[_Record], dict[tuple[int, int], _Infoset], _Outcomes]:
     records: list[_Record] = []
     infosets: dict[tuple[int, int], _Infoset] = {}
     outcomes: _Outcomes = {}
