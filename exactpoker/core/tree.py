@@ -307,11 +307,13 @@ def _rebuilt(root: TreeNode, leaf: "Callable[[Terminal], Terminal] | None",
 
 
 def unchecked(kind: type, *values: object) -> TreeNode:
-    """A :class:`Chance` or :class:`Move` of these field values, without its checks.
+    """A :class:`Chance`, :class:`Move` or :class:`Terminal` of these field values, without its checks.
 
     For builders whose nodes are right by construction (the probabilities
-    exact fractions summing to one, the action names distinct): a rebuilt
-    node whose original passed them, or the poker builder's.
+    exact fractions summing to one, the action names distinct, the payoffs a
+    tuple of exact fractions): a rebuilt node whose original passed them, the
+    poker builder's, or the ``.efg`` reader's once it has checked an
+    information set (:mod:`exactpoker.formats.efg`).
     """
     node = object.__new__(kind)
     for name, value in zip(kind.__dataclass_fields__, values):  # type: ignore[attr-defined]

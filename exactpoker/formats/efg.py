@@ -30,10 +30,10 @@ from typing import Any, Mapping
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame, Decision, Node, Outcome
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
 from exactpoker.errors import InvalidGameError
 from exactpoker.formats import LoadedGame
-from exactpoker.formats.gambit_text import Token, TokenReader
+from exactpoker.formats.gambit_text import TokenReader
 from exactpoker.numbers import exact_str
 
 __all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "gambit_profile"]
@@ -64,7 +64,8 @@ def to_efg(game: BettingGame) -> str:
     lines = [f"EFG 2 R {_quote(f'{game.name}({params})')} {{ {players} }}", '""', ""]
     branches = " ".join(f"{_quote(','.join(map(str, d)))} {probability}" for d in deals)
     lines.append(f'c "deal" 1 "deal" {{ {branches} }} 0')
-    infosets: dict[tuple[int, int, str], int] = {}
+    infosets: dict[tuple[int, int, str], int] = {}  # numbered per player in the order first met
+    counts = [0] * game.num_players
     outcome_count = [0]
 
     def emit(node: Node, cards: tuple[int, ...]) -> None:
@@ -75,7 +76,10 @@ def to_efg(game: BettingGame) -> str:
             return
         assert isinstance(node, Decision)
         key = (node.player, cards[node.player], node.label)
-        number = infosets.setdefault(key, 1 + sum(1 for k in infosets if k[0] == node.player))
+        number = infosets.get(key)
+        if number is None:
+            counts[node.player] += 1
+            number = infosets[key] = counts[node.player]
         name = f"{game.player_names[node.player]}: card {cards[node.player]}, {node.label}"
         actions = " ".join(_quote(a) for a in node.action_names)
         lines.append(f"p \"\" {node.player + 1} {number} {_quote(name)} {{ {actions} }} 0")
@@ -90,16 +94,12 @@ def to_efg(game: BettingGame) -> str:
 # ----------------------------------------------------------------------------- reading
 
 
-@dataclass
-class _Record:
-    """One node line of the file, before the tree is built."""
-
-    kind: str  # "c", "p" or "t"
-    token: Token
-    name: str
-    player: int  # 1-based; 0 for chance and terminal nodes
-    infoset: int
-    outcome: int
+#: One node line of the file before the tree is built: its kind ("c", "p" or "t"), the index of its
+#: first token, its name, the player (1-based; 0 for chance and terminal nodes), the information set's
+#: number and the outcome's number.
+_Record = tuple[str, int, str, int, int, int]
+_Outcomes = dict[int, tuple[str, tuple[Fraction, ...]]]
+_NODE = "a node ('c', 'p' or 't')"
 
 
 @dataclass
@@ -107,10 +107,17 @@ class _Infoset:
     name: str
     actions: list[str]
     probabilities: list[Fraction]  # chance information sets only
+    texts: tuple[str, ...]  # a player's: the tokens between the braces where the actions were given
 
 
 def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
     """The extensive game in the ``.efg`` text ``text``.
+
+    Reading is linear in the size of the text: one regular-expression pass
+    for the tokens (:mod:`~exactpoker.formats.gambit_text`), one pass over
+    them for the node records, one pass over the records for the tree.
+    Outcomes whose payoffs are written alike share one payoff tuple, and
+    leaves with the same payoffs one :class:`~exactpoker.core.tree.Terminal`.
 
     Raises
     ------
@@ -127,85 +134,111 @@ def read_efg(text: str, source: str = "<efg>") -> LoadedGame:
         reader.string()  # the comment
     with paused_gc():
         records, infosets, outcomes = _read_records(reader, len(labels))
+        reader.release()
         names = tuple(label or str(i + 1) for i, label in enumerate(labels))
         if len(set(names)) != len(names):
             names = tuple(str(i + 1) for i in range(len(labels)))
         keys = _infoset_keys(infosets)
         root = _build(records, infosets, outcomes, keys, len(labels), reader)
     tree = GameTree(title or os.path.basename(source), names, root, (("file", source),))
-    order = tuple(tuple(keys[(p, n)] for n in sorted(n for q, n in infosets if q == p)) for p in range(1, len(labels) + 1))
+    numbers: list[list[int]] = [[] for _ in labels]
+    for player, number in infosets:
+        if player:
+            numbers[player - 1].append(number)
+    order = tuple(tuple(keys[(p + 1, n)] for n in sorted(mine)) for p, mine in enumerate(numbers))
     return LoadedGame(tree, _EfgTables(order), source)
 
 
 def _read_records(
     reader: TokenReader, players: int
-) -> tuple[list[_Record], dict[tuple[int, int], _Infoset], dict[int, tuple[str, list[Fraction]]]]:
+) -> tuple[list[_Record], dict[tuple[int, int], _Infoset], _Outcomes]:
     records: list[_Record] = []
     infosets: dict[tuple[int, int], _Infoset] = {}
-    outcomes: dict[int, tuple[str, list[Fraction]]] = {}
-    while not reader.at("end"):
-        token = reader.peek()
-        kind = reader.word("a node ('c', 'p' or 't')")
+    outcomes: _Outcomes = {}
+    payoffs: dict[tuple[str, ...], tuple[Fraction, ...]] = {}  # by their texts: one tuple for outcomes written alike
+    tokens = reader.tokens
+    while tokens[reader.position]:
+        start = reader.position
+        kind = tokens[start]
         if kind not in ("c", "p", "t"):
-            raise reader.error(f"expected a node ('c', 'p' or 't'), found {kind!r}", token)
+            raise reader.expected(_NODE)
+        reader.position += 1
         name = reader.string("the node's name")
         player = infoset = 0
         if kind != "t":
             if kind == "p":
-                at = reader.peek()
+                at = reader.position
                 player = reader.integer("the player's number")
                 if not 1 <= player <= players:
                     raise reader.error(f"player {player} does not exist; players are 1..{players}", at)
-            at = reader.peek()
+            at = reader.position
             infoset = reader.integer("the information set's number")
             _read_infoset(reader, infosets, (player, infoset), kind == "c", at)
-        at = reader.peek()
+        at = reader.position
         outcome = reader.integer("the outcome's number")
-        _read_outcome(reader, outcomes, outcome, players, at)
-        records.append(_Record(kind, token, name, player, infoset, outcome))
+        _read_outcome(reader, outcomes, payoffs, outcome, players, at)
+        records.append((kind, start, name, player, infoset, outcome))
     if not records:
         raise reader.error("the game has no nodes")
     return records, infosets, outcomes
 
 
 def _read_infoset(
-    reader: TokenReader, infosets: dict[tuple[int, int], _Infoset], key: tuple[int, int], chance: bool, at: Token
+    reader: TokenReader, infosets: dict[tuple[int, int], _Infoset], key: tuple[int, int], chance: bool, at: int
 ) -> None:
-    name = reader.string() if reader.at("string") else None
-    if not reader.at("{"):
-        if key not in infosets:
-            raise reader.error(f"information set {key[1]} is used before its actions are given", at)
-        return
+    name = reader.optional_string()
+    known = infosets.get(key)
+    if chance and reader.at("{"):
+        texts: tuple[str, ...] = ()
+        actions, probabilities = _chance_branches(reader)
+    else:
+        found = None if chance else reader.optional_braced()
+        if found is None:
+            if known is None:
+                raise reader.error(f"information set {key[1]} is used before its actions are given", at)
+            return
+        start, texts = found
+        if known is not None and texts == known.texts:
+            return  # the actions again, written the same
+        actions, probabilities = reader.strings_at(start, texts, "an action's name"), []
+    if known is None:
+        infosets[key] = _Infoset(name or "", actions, probabilities, texts)
+    elif known.actions != actions:
+        raise reader.error(f"information set {key[1]} was given other actions before ({known.actions})", at)
+
+
+def _chance_branches(reader: TokenReader) -> tuple[list[str], list[Fraction]]:
+    """``{ "name" probability ... }``: the names and the probabilities."""
     reader.symbol("{")
     actions: list[str] = []
     probabilities: list[Fraction] = []
     while not reader.at("}"):
         actions.append(reader.string("an action's name"))
-        if chance:
-            probabilities.append(reader.number("the action's probability"))
+        probabilities.append(reader.number("the action's probability"))
     reader.symbol("}")
-    if key not in infosets:
-        infosets[key] = _Infoset(name or "", actions, probabilities)
-    elif infosets[key].actions != actions:
-        raise reader.error(f"information set {key[1]} was given other actions before ({infosets[key].actions})", at)
+    return actions, probabilities
 
 
-def _read_outcome(
-    reader: TokenReader, outcomes: dict[int, tuple[str, list[Fraction]]], number: int, players: int, at: Token
-) -> None:
+def _read_outcome(reader: TokenReader, outcomes: _Outcomes, payoffs: dict[tuple[str, ...], tuple[Fraction, ...]],
+                  number: int, players: int, at: int) -> None:
     if number < 0:
         raise reader.error("an outcome number must be >= 0", at)
-    name = reader.string() if reader.at("string") else None
-    if reader.at("{"):
-        brace = reader.peek()
-        payoffs = reader.numbers_in_braces("a payoff")
-        if len(payoffs) != players:
-            raise reader.error(f"outcome {number} has {len(payoffs)} payoffs for {players} players", brace)
-        if number == 0:
-            raise reader.error("outcome 0 means 'no outcome' and cannot have payoffs", at)
-        outcomes.setdefault(number, (name or "", payoffs))
-    elif number != 0 and number not in outcomes:
-        raise reader.error(f"outcome {number} is used before its payoffs are given", at)
+    name = reader.optional_string()
+    found = reader.optional_braced()
+    if found is None:
+        if number != 0 and number not in outcomes:
+            raise reader.error(f"outcome {number} is used before its payoffs are given", at)
+        return
+    start, texts = found
+    values = payoffs.get(texts)
+    if values is None:
+        values = reader.fractions_at(start, texts, "a payoff")
+    if len(values) != players:
+        raise reader.error(f"outcome {number} has {len(values)} payoffs for {players} players", start - 1)
+    if number == 0:
+        raise reader.error("outcome 0 means 'no outcome' and cannot have payoffs", at)
+    if number not in outcomes:
+        outcomes[number] = (name or "", payoffs.setdefault(texts, values))
 
 
 def _infoset_keys(infosets: Mapping[tuple[int, int], _Infoset]) -> dict[tuple[int, int], str]:
@@ -223,52 +256,78 @@ def _infoset_keys(infosets: Mapping[tuple[int, int], _Infoset]) -> dict[tuple[in
 def _build(
     records: list[_Record],
     infosets: Mapping[tuple[int, int], _Infoset],
-    outcomes: Mapping[int, tuple[str, list[Fraction]]],
+    outcomes: _Outcomes,
     keys: Mapping[tuple[int, int], str],
     players: int,
     reader: TokenReader,
 ) -> TreeNode:
-    """The tree from the node records in preorder (no recursion: trees may be deep)."""
-    zero = [Fraction(0)] * players
-    # First pass, top down: the payoff accumulated above and at each record.
-    accumulated: list[list[Fraction]] = []
-    pending: list[tuple[int, list[Fraction]]] = []  # (children still to come, payoff above them)
+    """The tree from the node records in preorder: one pass, no recursion (trees may be deep).
+
+    ``waiting`` holds the inner nodes whose children are still to come: the
+    record, its number of children, the children so far, the payoff
+    accumulated down to them (an outcome on an inner node is added to every
+    leaf below it) and, for a chance node, its label (naming its place in the
+    file, looked up in file order).  A node is made as soon as its last child is.
+    """
+    zero = (Fraction(0),) * players
+    leaves: dict[int, Terminal] = {}  # by the id of the payoff tuple (held by the leaf)
+    made = _InnerNodes(infosets, keys, reader)
+    waiting: list[tuple[_Record, int, list[TreeNode], tuple[Fraction, ...], str]] = []
+    root: TreeNode | None = None
     for record in records:
-        if not pending and accumulated:
-            raise reader.error("the tree is complete; this node has no parent", record.token)
-        above = pending[-1][1] if pending else zero
-        own = outcomes[record.outcome][1] if record.outcome else zero
-        total = [a + b for a, b in zip(above, own)]
-        accumulated.append(total)
-        if pending:
-            left, payoff = pending.pop()
-            if left > 1:
-                pending.append((left - 1, payoff))
-        if record.kind != "t":
-            count = len(infosets[(record.player, record.infoset)].actions)
-            if count == 0:
-                raise reader.error("a node needs at least one action", record.token)
-            pending.append((count, total))
-    if pending:
-        raise reader.error("the file ends before the tree is complete")
-    # Second pass, bottom up.
-    stack: list[TreeNode] = []
-    for record, total in zip(reversed(records), reversed(accumulated)):
-        if record.kind == "t":
-            stack.append(Terminal(tuple(total)))
+        kind, start, name, player, infoset, outcome = record
+        if root is not None:
+            raise reader.error("the tree is complete; this node has no parent", start)
+        total = waiting[-1][3] if waiting else zero
+        if outcome:
+            own = outcomes[outcome][1]
+            total = own if total is zero else tuple(a + b for a, b in zip(total, own))
+        if kind != "t":
+            info = infosets[(player, infoset)]
+            if not info.actions:
+                raise reader.error("a node needs at least one action", start)
+            label = f"{name or info.name or 'chance'} ({reader.where(start)})" if kind == "c" else ""
+            waiting.append((record, len(info.actions), [], total, label))
             continue
-        info = infosets[(record.player, record.infoset)]
-        children = [stack.pop() for _ in info.actions]
-        where = f"{reader.source}:{record.token.line}:{record.token.column}"
-        if record.kind == "c":
-            label = f"{record.name or info.name or 'chance'} ({where})"
-            stack.append(Chance(tuple(zip(info.actions, info.probabilities, children)), label))
-        else:
-            key = keys[(record.player, record.infoset)]
-            if len(set(info.actions)) != len(info.actions):
-                raise InvalidGameError(f"{where}: information set {key!r} repeats an action name: {info.actions}")
-            stack.append(Move(record.player - 1, key, tuple(zip(info.actions, children))))
-    return stack[0]
+        node: TreeNode | None = leaves.get(id(total))
+        if node is None:
+            node = leaves[id(total)] = unchecked(Terminal, total)
+        while waiting:
+            parent, count, children, _, label = waiting[-1]
+            children.append(node)
+            if len(children) < count:
+                break
+            waiting.pop()
+            node = made.node(parent, children, label)
+        if not waiting:
+            root = node
+    if root is None:
+        raise reader.error("the file ends before the tree is complete")
+    return root
+
+
+class _InnerNodes:
+    """Makes the inner nodes of :func:`_build`, checking each information set's actions (and a chance
+    set's probabilities) once, at its first node made; the others are made unchecked."""
+
+    def __init__(self, infosets: Mapping[tuple[int, int], _Infoset], keys: Mapping[tuple[int, int], str],
+                 reader: TokenReader) -> None:
+        self.infosets, self.keys, self.reader = infosets, keys, reader
+        self.checked: set[tuple[int, int]] = set()
+
+    def node(self, record: _Record, children: list[TreeNode], label: str) -> TreeNode:
+        kind, start, _, player, infoset, _ = record
+        info = self.infosets[(player, infoset)]
+        first = (player, infoset) not in self.checked
+        self.checked.add((player, infoset))
+        if kind == "c":
+            outcomes = tuple(zip(info.actions, info.probabilities, children))
+            return Chance(outcomes, label) if first else unchecked(Chance, outcomes, label)
+        key = self.keys[(player, infoset)]
+        if first and len(set(info.actions)) != len(info.actions):
+            raise InvalidGameError(f"{self.reader.where(start)}: information set {key!r} repeats an action name: "
+                                   f"{info.actions}")
+        return unchecked(Move, player - 1, key, tuple(zip(info.actions, children)))
 
 
 @dataclass(frozen=True)

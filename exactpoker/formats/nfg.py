@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode
+from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
 from exactpoker.formats import LoadedGame
 from exactpoker.formats.gambit_text import TokenReader
 
@@ -72,7 +72,7 @@ def _read_strategies(reader: TokenReader, players: int) -> list[list[str]]:
     reader.symbol("{")
     strategies: list[list[str]] = []
     while not reader.at("}"):
-        at = reader.peek()
+        at = reader.position
         if reader.at("{"):
             names = reader.strings_in_braces("a strategy's name")
         else:
@@ -91,10 +91,8 @@ def _read_strategies(reader: TokenReader, players: int) -> list[list[str]]:
 def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fraction, ...]]:
     """The payoff vector of every contingency, player 1's strategy changing fastest."""
     if not reader.at("{"):
-        at = reader.peek()
-        values: list[Fraction] = []
-        while not reader.at("end"):
-            values.append(reader.number("a payoff"))
+        at = reader.position
+        values = reader.numbers_to_end("a payoff")
         if len(values) != size * players:
             raise reader.error(f"expected {size * players} payoffs ({size} contingencies x {players} players), "
                                f"found {len(values)}", at)
@@ -104,7 +102,7 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
     while not reader.at("}"):
         reader.symbol("{")
         reader.string("the outcome's name")
-        at = reader.peek()
+        at = reader.position
         vector = []
         while not reader.at("}"):
             vector.append(reader.number("a payoff"))
@@ -115,7 +113,7 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
     reader.symbol("}")
     result = []
     for _ in range(size):
-        at = reader.peek()
+        at = reader.position
         number = reader.integer("an outcome number")
         if not 0 <= number < len(outcomes):
             raise reader.error(f"outcome {number} does not exist; outcomes are 0..{len(outcomes) - 1}", at)
@@ -124,17 +122,27 @@ def _read_payoffs(reader: TokenReader, players: int, size: int) -> list[tuple[Fr
 
 
 def _simultaneous_tree(strategies: list[list[str]], payoffs: list[tuple[Fraction, ...]]) -> TreeNode:
-    """Player 1 moves, then player 2 without seeing it, ...; leaves are the contingencies' payoffs."""
+    """Player 1 moves, then player 2 without seeing it, ...; leaves are the contingencies' payoffs.
+
+    The nodes are made unchecked: the strategies are non-empty and distinct
+    (:func:`_read_strategies`) and the payoffs exact fractions; contingencies
+    with one outcome of the file share one leaf.
+    """
     strides = [math.prod(len(s) for s in strategies[:p]) for p in range(len(strategies))]
+    leaves: dict[int, TreeNode] = {}  # by the id of the payoff tuple (held by ``payoffs``)
 
     def node(player: int, index: int) -> TreeNode:
         if player == len(strategies):
-            return Terminal(payoffs[index])
-        return Move(player, "strategy", tuple(
+            leaf = leaves.get(id(payoffs[index]))
+            if leaf is None:
+                leaf = leaves[id(payoffs[index])] = unchecked(Terminal, payoffs[index])
+            return leaf
+        return unchecked(Move, player, "strategy", tuple(
             (name, node(player + 1, index + s * strides[player])) for s, name in enumerate(strategies[player])
         ))
 
-    return node(0, 0)
+    with paused_gc():
+        return node(0, 0)
 
 
 def _mixed_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, Fraction]]:
