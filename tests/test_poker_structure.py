@@ -155,3 +155,21 @@ def test_kuhn_is_read_but_has_no_structured_path():
     kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1, steps=KUHN_STEPS)
     assert detect_poker_game(kuhn) is not None
     assert detect_poker_game(kuhn, accept=has_structure) is None
+
+
+def test_solve_game_takes_the_structured_path_of_a_poker_game_and_compiles_only_when_asked(monkeypatch):
+    from exactpoker.core import poker_compile
+    from exactpoker.solve.dispatch import solve_game
+
+    game = von_neumann(9)
+    structured, by_lp = solve_game(game), solve_game(game, method="lp")
+    assert structured.method.startswith("card-by-card LP") and by_lp.method.startswith("sequence-form LP")
+    assert structured.value == by_lp.value
+    assert structured.details["structure"]["source"] == "poker rules"
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("compiled")
+
+    monkeypatch.setattr(poker_compile, "compile_poker", refuse)
+    large = solve_game(von_neumann(1200))  # 4.3 million leaves: never compiled, never built
+    assert large.equilibria[0].certificate.holds and not large.details["structure"]["verified_on_tree"]

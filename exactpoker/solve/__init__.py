@@ -10,7 +10,8 @@ Doors (every command ends here)
     :func:`~exactpoker.solve.dispatch.solve_compiled` (the method from the compiled game's shape),
     :func:`~exactpoker.solve.rules.solve_rules` (a paper's card game: structure detected from its rules
     before anything is compiled), :func:`~exactpoker.solve.structured_tree.solve_structured_tree` (a tree
-    that is such a game: its rules recovered by :mod:`~exactpoker.solve.card_structure`),
+    that is such a game: its rules recovered by :mod:`~exactpoker.solve.card_structure`; a poker-language
+    game's read from its rules by :mod:`~exactpoker.solve.poker_structure`),
     :func:`~exactpoker.solve.parametric_game.solve_over` (``--over``).
 
 Structure

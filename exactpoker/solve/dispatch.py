@@ -40,7 +40,6 @@ method that cannot finish raises, it never returns an unchecked answer.
 
 from __future__ import annotations
 
-import math
 from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
@@ -180,14 +179,16 @@ def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
         from exactpoker.core.compiler import compile_game, compile_layouts
 
         rules = loaded.rules
-        n, k = rules.deck.cards, rules.num_players
-        deals = n**k if rules.deck.replacement else math.perm(n, k)
+        deals = rules.num_deals
         sequences = sum(layout.num_sequences for layout in compile_layouts(rules))
         guard.require(guard.compiled_game(sequences, deals), f"solve {loaded.source} ({deals} deals)")
         return compile_game(rules)
     from exactpoker.core.tree import compile_tree
 
-    compiled = loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
+    if loaded.compiled is not None:
+        compiled = loaded.compiled
+    else:
+        compiled = loaded.compile() if loaded.compile is not None else compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
     guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
                   f"solve {loaded.source} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")

@@ -12,7 +12,10 @@
   the bids that can never hold);
 * a seed paper's card game (:class:`~exactpoker.core.game.BettingGame`): its
   rules, whose structure the engine detects before anything is compiled;
-* a poker-language game (:class:`~exactpoker.core.poker.PokerGame`): compiled
+* a poker-language game (:class:`~exactpoker.core.poker.PokerGame`): when its
+  rules are a seed paper's card game with a structured path
+  (:func:`~exactpoker.solve.poker_structure.detect_poker_game`), that path is its
+  own solve and it is compiled only if another method is asked; else compiled
   straight from its rules (:func:`~exactpoker.core.poker_compile.compile_poker`);
 * a compiled game, a game tree, or rules that build their tree
   (:class:`TreeRules`).
@@ -31,7 +34,7 @@ from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
-from exactpoker.solve.tables import Tables, infoset_tables
+from exactpoker.solve.tables import Tables, infoset_tables, labelled_tables
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
@@ -54,8 +57,12 @@ class LoadedGame:
     #: :meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); then ``tree`` is its ``game``, built on first read.
     compiled: "CompiledGame | None" = None
     #: The rules' own certified solve, when they have one for the default options (Liar's Dice without the
-    #: bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`).
+    #: bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`; a poker-language game that is a seed
+    #: paper's card game, :mod:`exactpoker.solve.poker_structure`).
     solve: "Callable[[], SolveResult] | None" = None
+    #: How to compile the game from its rules when another method is asked (a poker-language game whose
+    #: structured path comes first is compiled only then).
+    compile: "Callable[[], CompiledGame] | None" = None
 
 
 @runtime_checkable
@@ -108,6 +115,9 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     if isinstance(game, BettingGame):
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
+        structured = _structured_poker(game, source, layout)
+        if structured is not None:
+            return structured
         from exactpoker.core.poker_compile import compile_poker
 
         game = compile_poker(game)
@@ -120,6 +130,21 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     raise InvalidParameterError(
         "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with a "
         f"loaded_game(source) or tree() method, or a LoadedGame; got {type(game).__name__}")
+
+
+def _structured_poker(game: PokerGame, source: str, layout: Tables) -> LoadedGame | None:
+    """A poker-language game that is a seed paper's card game with a structured path, solved by it by default."""
+    from exactpoker.core.poker_compile import compile_poker
+    from exactpoker.solve.poker_structure import detect_poker_game
+    from exactpoker.solve.structured import has_structure
+    from exactpoker.solve.structured_tree import solve_detected
+
+    detected = detect_poker_game(game, accept=has_structure)
+    if detected is None:
+        return None
+    compile = lambda: compile_poker(game)  # noqa: E731
+    return LoadedGame(detected.tree.game, layout, source, compile=compile,
+                      solve=lambda: solve_detected(detected, compile, layout, labelled_tables))
 
 
 def _name(game: object) -> str:
