@@ -170,29 +170,6 @@ def test_nfg_both_forms_read_as_the_matrix_game(m, n, data):
 # ---------------------------------------------------------------- errors
 
 
-@pytest.mark.parametrize("text, where, what", [
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\nt "" 1 "" { 1 # }\n', "x.efg:4:15", "unexpected character '#'"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "two\nlines" { "x" } 0\nt "" 1 "" { 1 } @\n', "x.efg:5:17", "unexpected"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\nt "" 1 "" { 1 \n', "x.efg:5:1", "expected a payoff, found end"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" 0\n', "x.efg:3:19", "expected an action's name, found 0"),
-    ('EFG 2 R "g" { "A" }\n""\nc "" 1 "" { "x" 1 "y" } 0\n', "x.efg:3:23", "expected the action's probability, "
-                                                                         "found '}'"),
-    ('EFG 2 R "g" { "A" }\n""\nt "" 1/2 "" { 1 }\n', "x.efg:3:6", "expected the outcome's number, found 1/2"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\nt "" 1 "" { 2/00 }\n', "x.efg:4:13",
-     "zero denominator in '2/00'"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" } 0\np "" 1 1 "" { "y" } 0\nt "" 0\n', "x.efg:4:8",
-     "information set 1 was given other actions before (['x'])"),
-    ('EFG 2 R "g" { "A" }\n""\np "" 1 1 "" { "x" "x" } 0\nt "" 0\nt "" 0\n', "x.efg:3:1", "repeats an action name"),
-    ('EFG 2 R "g" { "A" }\n""\nt "" 0\nt "" 0\n', "x.efg:4:1", "the tree is complete"),
-    ('EFG 2 R "g" { "A" }\n"a comment"\n', "x.efg:3:1", "the game has no nodes"),
-])
-def test_errors_name_the_place(text, where, what):
-    with pytest.raises(InvalidGameError) as error:
-        read_efg(text, "x.efg")
-    message = str(error.value)
-    assert message.startswith(where + ": ") and what in message and "\n" not in message
-
-
 def test_bad_characters_inside_strings_are_text():
     loaded = read_efg('EFG 2 R "g#@{" { "A, B" }\n""\nt "}" 1 "{" { 1 }\n')
     assert loaded.tree.name == "g#@{" and loaded.tree.player_names == ("A, B",)
