@@ -31,12 +31,11 @@ import numpy as np
 from exactpoker.core.compiled import PlayerLayout, TreeLayout
 from exactpoker.core.compiler import card_sequence_form, compile_layouts
 from exactpoker.core.game import BettingGame, Decision, Deck, Node, Outcome
-from exactpoker.core.poker import Betting, Deal, PokerGame, View, high_card
-from exactpoker.errors import InvalidGameError
-from exactpoker.core.poker import _State
+from exactpoker.core.poker import Betting, Deal, PokerGame, View, _State, high_card
 from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
+from exactpoker.errors import InvalidGameError
 
-__all__ = ["CardTables", "card_game", "card_label", "card_tables", "compile_cards", "first_seen_cards"]
+__all__ = ["CardTables", "card_game", "card_tables", "compile_cards", "first_seen_cards"]
 
 
 def card_game(game: PokerGame) -> BettingGame | None:
@@ -61,11 +60,6 @@ def card_game(game: PokerGame) -> BettingGame | None:
                        tuple(game.player_names), game.parameters)  # type: ignore[arg-type]
 
 
-def card_label(history: tuple[str, ...]) -> str:
-    """The rules' label of a decision after ``history`` (one string per round): the poker label's betting part."""
-    return "/".join(history)
-
-
 def first_seen_cards(cards: int, players: int, player: int, replacement: bool) -> list[int]:
     """The cards ``1..cards`` in the order ``player`` is first dealt them when the deals run in card order.
 
@@ -84,7 +78,7 @@ def first_seen_cards(cards: int, players: int, player: int, replacement: bool) -
 def _node(plan: Any) -> Node:
     """The betting tree below the deal, from the card-free plan."""
     if isinstance(plan, PlanDecision):
-        label = card_label(plan.state.history)
+        label = "/".join(plan.state.history)  # the poker label's betting part: rounds split by "/"
         return Decision(plan.player, label, tuple((name, _node(child)) for name, child in zip(plan.actions,
                                                                                                 plan.children)))
     if isinstance(plan, PlanEnd):

@@ -50,7 +50,7 @@ from exactpoker.core.poker_cards import card_tables, compile_cards
 from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
 from exactpoker.core.tree import LazyTree, Terminal, _Entries, _LayoutBuilder, _over_one_denominator, paused_gc
 
-__all__ = ["compile_poker", "flat_poker"]
+__all__ = ["compile_poker", "flat_poker", "lazy_tree"]
 
 
 def compile_poker(game: PokerGame, *, max_leaves: int = 5_000_000) -> CompiledGame:
@@ -80,9 +80,13 @@ def compile_poker(game: PokerGame, *, max_leaves: int = 5_000_000) -> CompiledGa
             walk.walk((1, 1, (0,) * game.players))
             layouts = tuple(b.layout() for b in walk.builders)  # type: ignore[assignment]
             sequences, coefficients, denominator = walk.entries.arrays()
-    tree = LazyTree(game.name, game.player_names, lambda: game.tree().root, game.parameters)  # type: ignore[arg-type]
-    return CompiledGame(tree, layouts, sequences, coefficients, denominator,  # type: ignore[arg-type]
+    return CompiledGame(lazy_tree(game), layouts, sequences, coefficients, denominator,  # type: ignore[arg-type]
                         flat=lambda: flat_poker(game))
+
+
+def lazy_tree(game: PokerGame) -> LazyTree:
+    """``game.tree()``, built the first time its nodes are read: the ``game`` of what is made from the rules."""
+    return LazyTree(game.name, game.player_names, lambda: game.tree().root, game.parameters)  # type: ignore[arg-type]
 
 
 def flat_poker(game: PokerGame) -> FlatTree:

@@ -21,7 +21,7 @@ from typing import Callable
 from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
 from exactpoker.core.poker_cards import CardTables, betting_leaves, card_game
-from exactpoker.core.tree import LazyTree
+from exactpoker.core.poker_compile import lazy_tree
 from exactpoker.solve.card_structure import DetectedGame, TreeLayouts
 
 __all__ = ["detect_poker_game"]
@@ -43,7 +43,5 @@ def detect_poker_game(game: PokerGame, *, accept: Callable[[BettingGame], bool] 
     if rules is None or (accept is not None and not accept(rules)):
         return None
     tables = CardTables(game, rules)
-    tree = LazyTree(game.name, tuple(game.player_names), lambda: game.tree().root,  # type: ignore[arg-type]
-                    game.parameters)
-    return DetectedGame(rules, TreeLayouts(tree, tables.layouts), tables.infosets,
+    return DetectedGame(rules, TreeLayouts(lazy_tree(game), tables.layouts), tables.infosets,
                         rules.num_deals * betting_leaves(rules.root), source="poker rules")
