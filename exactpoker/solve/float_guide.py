@@ -21,7 +21,6 @@ from exactpoker.errors import DegenerateSystemError
 from exactpoker.lazy import lazy
 from exactpoker.solve.sequence_form import SequenceFormLP, StandardLP
 
-scipy = lazy("scipy")
 sp = lazy("scipy.sparse")
 
 __all__ = ["FloatOptimum", "float_guides", "float_optimum", "lp_algorithms", "optimal_basis", "pass_lp", "quiet_highs"]
@@ -40,52 +39,80 @@ def float_guides(compiled: CompiledGame, lp: SequenceFormLP) -> list[tuple[np.nd
     guide's support does not give an exact solution, the plain one is tried.
     """
     payoff = lp.payoff.astype(np.float64)
-    x, y, value = _player_lp(payoff, lp.E, lp.F)
+    first = _PlayerLP.of(payoff, lp.E, lp.F)
+    x, y, value = first.solve()
     uniform = [_uniform_plan(layout) for layout in compiled.layouts]
     slack = 1e-9 * max(1.0, abs(value))
-    refined_x = _player_lp(payoff, lp.E, lp.F, floor=value - slack, against=uniform[1])
-    refined_y = _player_lp(-payoff.T, lp.F, lp.E, floor=-value - slack, against=uniform[0])
+    refined_x = first.solve(floor=value - slack, objective=payoff @ uniform[1])
+    refined_y = _PlayerLP.of(-payoff.T, lp.F, lp.E).solve(floor=-value - slack, objective=-payoff.T @ uniform[0])
     guides = [(x, y)]
     if refined_x and refined_y:
         guides.insert(0, (refined_x[0], refined_y[0]))
     return guides
 
 
-def _player_lp(
-    payoff: sp.spmatrix,
-    own: sp.spmatrix,
-    other: sp.spmatrix,
-    floor: float | None = None,
-    against: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, float] | None:
+@dataclass(frozen=True)
+class _PlayerLP:
     """The maximizing player's sequence-form LP: ``max q_0`` s.t. ``other^T q - payoff^T z <= 0``, ``own z = e``.
 
-    With ``floor`` and ``against``: keep ``q_0 >= floor`` and maximize
-    ``z^T payoff against`` instead.  Returns the plan, the opponent's plan
-    (the multipliers) and ``q_0``; ``None`` if a refinement fails.
+    Columns are the plan ``z`` (nonnegative) then the opponent's information-set
+    values ``q`` (free); rows are the inequalities, one row ``q_0 >= floor``
+    (free unless a floor is given) and the plan's equalities, handed to HiGHS
+    as one column-wise matrix.
     """
-    num_z, num_q = own.shape[1], other.shape[0]
-    cost = np.zeros(num_z + num_q)
-    a_ub = sp.hstack([-payoff.T, other.T.astype(np.float64)], format="csr")
-    b_ub = np.zeros(other.shape[1])
-    if floor is None:
-        cost[num_z] = -1.0
-    else:
-        cost[:num_z] = -(payoff @ against)
-        row = sp.csr_matrix(([-1.0], ([0], [num_z])), shape=(1, num_z + num_q))
-        a_ub = sp.vstack([a_ub, row], format="csr")
-        b_ub = np.append(b_ub, -floor)
-    e = np.zeros(own.shape[0])
-    e[0] = 1.0
-    a_eq = sp.hstack([own.astype(np.float64), sp.csr_matrix((own.shape[0], num_q))], format="csr")
-    bounds = [(0, None)] * num_z + [(None, None)] * num_q
-    res = scipy.optimize.linprog(cost, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=e, bounds=bounds, method="highs")
-    if res.status != 0:
-        if floor is not None:
-            return None
-        raise DegenerateSystemError(f"the floating-point LP guide failed: {res.message}")
-    multipliers = -np.asarray(res.ineqlin.marginals)[: other.shape[1]]
-    return res.x[:num_z], multipliers, float(res.x[num_z])
+
+    matrix: sp.csc_matrix
+    num_z: int
+    num_ub: int
+    num_eq: int
+
+    @classmethod
+    def of(cls, payoff: sp.spmatrix, own: sp.spmatrix, other: sp.spmatrix) -> "_PlayerLP":
+        num_z, num_ub = own.shape[1], other.shape[1]
+        payoff, own, other = payoff.tocoo(), own.tocoo(), other.tocoo()
+        rows = np.concatenate([payoff.col, other.col, [num_ub], num_ub + 1 + own.row])
+        cols = np.concatenate([payoff.row, num_z + other.row, [num_z], own.col])
+        data = np.concatenate([-payoff.data, other.data, [-1.0], own.data]).astype(np.float64)
+        matrix = sp.csc_matrix((data, (rows, cols)), shape=(num_ub + 1 + own.shape[0], num_z + other.shape[0]))
+        return cls(matrix, num_z, num_ub, own.shape[0])
+
+    def solve(self, floor: float | None = None,
+              objective: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float] | None:
+        """The plan, the opponent's plan (the multipliers) and ``q_0``; ``None`` if a refinement fails.
+
+        With ``floor`` and ``objective``: keep ``q_0 >= floor`` and maximize
+        ``objective^T z`` (the plan's payoff against a fixed opponent) instead.
+        """
+        import highspy
+
+        num_cols, num_rows = self.matrix.shape[1], self.num_ub + 1 + self.num_eq
+        infinite = highspy.kHighsInf
+        cost = np.zeros(num_cols)
+        if floor is None:
+            cost[self.num_z] = -1.0
+        else:
+            cost[:self.num_z] = -objective
+        upper = np.zeros(num_rows)
+        upper[self.num_ub] = infinite if floor is None else -floor
+        upper[self.num_ub + 1] = 1.0  # the empty sequence's plan: 1
+        lower = np.full(num_rows, -infinite)
+        lower[self.num_ub + 1:] = upper[self.num_ub + 1:]
+        columns_lower = np.where(np.arange(num_cols) < self.num_z, 0.0, -infinite)
+        solver = quiet_highs()
+        solver.passModel(num_cols, num_rows, self.matrix.nnz, int(highspy.MatrixFormat.kColwise),
+                         int(highspy.ObjSense.kMinimize), 0.0, cost, columns_lower, np.full(num_cols, infinite),
+                         lower, upper, self.matrix.indptr[:-1].astype(np.int32),
+                         self.matrix.indices.astype(np.int32), self.matrix.data, np.zeros(num_cols, dtype=np.int32))
+        solver.run()
+        if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            if floor is not None:
+                return None
+            status = solver.modelStatusToString(solver.getModelStatus())
+            raise DegenerateSystemError(f"the floating-point LP guide failed: {status}")
+        solution = solver.getSolution()
+        values = np.asarray(solution.col_value, dtype=np.float64)
+        multipliers = -np.asarray(solution.row_dual, dtype=np.float64)[:self.num_ub]
+        return values[:self.num_z], multipliers, float(values[self.num_z])
 
 
 def _uniform_plan(layout: PlayerLayout) -> np.ndarray:
