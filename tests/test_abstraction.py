@@ -383,3 +383,29 @@ def test_the_signature_bound_never_exceeds_the_orbits(spec):
     assert 0 < _signature_classes(compiled) <= count
     if orbits.generators:  # a game with symmetry: the bound must leave its merges possible
         assert _signature_classes(compiled) < sum(layout.num_infosets for layout in compiled.layouts)
+
+
+@settings(deadline=None, max_examples=25)
+@given(st.booleans().flatmap(lambda general: twin_games(general=general)))
+def test_the_signature_bound_never_exceeds_the_orbits_of_planted_twins(game):
+    """On random games with planted twins the bound stays at or below the orbits the full search finds."""
+    from exactpoker.solve.symmetry import _signature_classes
+
+    compiled = compile_tree(game)
+    orbits = symmetry_orbits(compiled)
+    assert _signature_classes(compiled) <= sum(len(np.unique(r)) for r in orbits.representative)
+
+
+def test_liars_dice_histories_are_told_apart_without_the_graph(monkeypatch):
+    """Every history with the same last bid has the same subtree: only the own paths down to the information
+    sets tell them apart, and with them the bound alone rules out the search (no graph is built)."""
+    from exactpoker.games.liars_dice import liars_dice
+    from exactpoker.solve.dispatch import MIN_MERGE
+    from exactpoker.solve.symmetry import _signature_classes
+
+    compiled = liars_dice(sides=3, dice="2v1", rule="normal").compiled()
+    infosets = sum(layout.num_infosets for layout in compiled.layouts)
+    assert infosets - _signature_classes(compiled) < MIN_MERGE * infosets
+    monkeypatch.setattr(SymmetryGraph, "of", classmethod(lambda cls, compiled: pytest.fail("graph built")))
+    orbits = symmetry_orbits(compiled, min_merge=MIN_MERGE)
+    assert orbits.generators == 0 and orbits.failures == 0

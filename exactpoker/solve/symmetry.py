@@ -375,8 +375,9 @@ def _signature_classes(compiled: CompiledGame) -> int:
 
     Each sequence gets the wrapping sum of a hash of the coefficients of the
     entries that end in it; each information set the sum, over its actions,
-    of a hash of (action number, its sequence's sum).  An automorphism keeps
-    all of these, so information sets with different signatures lie in
+    of a hash of (action number, its sequence's sum), then hashed with those
+    of its player's own path down to it (:func:`_down_own_paths`).  An
+    automorphism keeps all of these, so information sets with different signatures lie in
     different orbits (equal hashes of different rows can only merge classes:
     the bound stays a bound).  0 (no bound) when the coefficients are Python
     integers.
@@ -394,8 +395,33 @@ def _signature_classes(compiled: CompiledGame) -> int:
         np.add.at(sequence, compiled.sequences[:, p].astype(np.int64), entry)
         signature = np.zeros(layout.num_infosets, dtype=np.uint64)
         np.add.at(signature, shape.owners, _mix(sequence[1:] + _mix(shape.actions.astype(np.uint64))))
-        classes += len(np.unique(signature))
+        classes += len(np.unique(_down_own_paths(shape, signature)))
     return classes
+
+
+def _down_own_paths(shape: LayoutArrays, signature: np.ndarray) -> np.ndarray:
+    """Each information set's ``signature`` hashed with the signatures and action numbers along its player's
+    own path from the empty sequence down to it.
+
+    An automorphism fixes the empty sequence and maps an information set's
+    parent sequence to its image's parent sequence with the same action
+    number, so by induction down the path it keeps this hash too (given that
+    it keeps ``signature``).  It tells apart information sets that differ
+    only in what came before them, which a signature of the entries below
+    cannot (in Liar's Dice every history with the same last bid has the same
+    subtree).  Computed top-down, one round per level of the player's own
+    information sets.
+    """
+    actions = _mix(shape.actions.astype(np.uint64))
+    through = np.zeros(len(shape.owners) + 1, dtype=np.uint64)  # per sequence: the hash of the path to it
+    down = signature
+    for _ in range(len(signature) + 1):  # the paths are at most as deep as there are information sets
+        down = _mix(signature ^ _mix(through[shape.parents]))
+        below = _mix(down[shape.owners] + actions)
+        if np.array_equal(below, through[1:]):
+            break
+        through[1:] = below
+    return down
 
 
 @dataclass(frozen=True)
