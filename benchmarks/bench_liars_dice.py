@@ -6,6 +6,9 @@ Run from the repository root::
     python benchmarks/bench_liars_dice.py --quick   # the cells up to 2 000 sequences (a smoke test, ~30 s)
     python benchmarks/bench_liars_dice.py --cell joker 2v1 6   # one cell in this process, as JSON (no limit
                                                                # on sequences: the larger cells, run one by one)
+    python benchmarks/bench_liars_dice.py --cell normal 2v1 6 --attempt 22G
+        # a cell over the guard's estimate, attempted: the guard's estimate set aside, the process's address
+        # space capped at 22 GB instead (RLIMIT_AS), every stage of the engine logged with its time and peak
 
 Each cell (rule normal/joker/stairs; dice 1v1, 2v1, 1v2; 2-6 sides) is
 ``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'``'s path: the
@@ -48,7 +51,7 @@ from timing import FAILURES, Row, print_table, run
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from exactpoker import guard  # noqa: E402
+from exactpoker import guard, progress  # noqa: E402
 from exactpoker.games.liars_dice import liars_dice  # noqa: E402
 
 SNYD = json.loads((ROOT / "tests" / "data" / "snyd_liars_dice.json").read_text())["values"]
@@ -69,6 +72,28 @@ def _ticks(start: float, stage: list[str]) -> None:
         print(f"{stage[0]} {time.perf_counter() - start:.0f} {_peak()}", file=sys.stderr, flush=True)
 
 
+class StageLog(progress.Reporter):
+    """The engine's stages (:mod:`exactpoker.progress`) into ``stage[0]`` for :func:`_ticks`, each new one
+    logged on stderr with the seconds since ``start`` and the peak memory so far."""
+
+    def __init__(self, start: float, stage: list[str]) -> None:
+        self.start, self.current = start, stage
+
+    def stage(self, name: str, total: int | None = None, unit: str = "") -> None:
+        self.current[0] = name.replace(" ", "_")
+        size = f" ({total} {unit})" if total else ""
+        print(f"# {time.perf_counter() - self.start:.1f} s, peak {guard.human(_peak())}: {name}{size}",
+              file=sys.stderr, flush=True)
+
+
+def attempt_limits(cap: int) -> None:
+    """For ``--attempt``: the guard's estimates set aside and the address space capped at ``cap`` bytes, so the
+    cell runs until it ends or truly runs out of memory (a ``MemoryError``, not the machine swapping)."""
+    global MEMORY
+    MEMORY = 1024**5
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
 def solve_cell(rule: str, dice: str, sides: int) -> dict:
     """Solve one cell in this process: the exact value, the seconds per stage, the peak memory and the method.
 
@@ -81,9 +106,9 @@ def solve_cell(rule: str, dice: str, sides: int) -> dict:
     game = liars_dice(sides=sides, dice=dice, rule=rule)
     start, stage, seconds = time.perf_counter(), ["compiling"], {}
     threading.Thread(target=_ticks, args=(start, stage), daemon=True).start()
-    with guard.memory_limit(MEMORY):
+    with guard.memory_limit(MEMORY), progress.reporting(StageLog(start, stage)):
         if game.hopeless_bids():
-            stage[0] = "solving without the hopeless bids, lifting, certifying on the full rules"
+            stage[0] = "solving_without_the_hopeless_bids,_lifting,_certifying_on_the_full_rules"
             lifted = solve_without_hopeless_bids(game)
             seconds["solve"] = time.perf_counter() - start
             return {"value": str(lifted.value), "certified": lifted.certificate.holds, "method": lifted.reduced.method,
@@ -162,6 +187,8 @@ def benchmarks(quick: bool) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--cell"]:
         rule, dice, sides = sys.argv[2], sys.argv[3], int(sys.argv[4])
+        if sys.argv[5:6] == ["--attempt"]:
+            attempt_limits(guard.parse_size(sys.argv[6]))
         print(json.dumps(solve_cell(rule, dice, sides)))
         sys.exit(0)
     sys.exit(run(__doc__.splitlines()[0], "Liar's Dice", benchmarks))
