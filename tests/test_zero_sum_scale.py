@@ -157,6 +157,9 @@ def test_large_dense_lps_go_to_the_interior_point_method_first():
     assert lp_algorithms(_lp_of(100, 30)) == ("dual simplex", "interior point")
     # rows denser still (a ladder's payoff blocks, every card against every card): the dual simplex first again
     assert lp_algorithms(_lp_of(float_guide.IPM_FROM_ROWS, 150)) == ("dual simplex", "interior point")
+    # very large LPs (Liar's Dice with two dice against one): the dual simplex first again
+    assert lp_algorithms(_lp_of(float_guide.IPM_UP_TO_ROWS - 12, 12)) == ("interior point", "dual simplex")
+    assert lp_algorithms(_lp_of(float_guide.IPM_UP_TO_ROWS + 1, 12)) == ("dual simplex", "interior point")
 
 
 def test_both_algorithms_reach_the_same_exact_value_on_leduc():
