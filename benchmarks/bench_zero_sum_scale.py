@@ -16,10 +16,14 @@ Each game runs in a fresh child process, which
 ``ratio`` is ``exact s / float s``: what the exact answer costs over the float LP
 both start from (issue 30's target: at most 1.5).  ``whole s`` is the child's wall
 clock (start-up, rules, compiling, both solves) and ``peak GB`` its maximum resident
-set (``os.wait4``), so it includes the float solve.  The child solves Kuhn poker
-first, so that the modules the exact path imports on first use are not counted
-as solving time.  A child still running at
-three times its row's limit (at least five minutes) is stopped and reported as failed.
+set (``os.wait4``), so it includes the float solve of the *full* LP (on Leduc with 10
+ranks 80 s of default HiGHS, where the exact path solves the suit-merged game).  The
+issue's time and memory targets are about what a user runs, so they are checked on a
+second process, ``python -m exactpoker solve SPEC --json`` (``solve s``, ``solve GB``).
+The child solves Kuhn poker first, so that the modules the exact path imports on first
+use are not counted as solving time.  A child still running after
+``STOP_AFTER`` seconds (a ``solve`` after three times its row's limit, at least five
+minutes) is stopped and reported as failed.
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ from typing import Any
 from timing import FAILURES, run
 
 RATIO = 1.5
-STOP_AFTER = 300.0  # seconds: the least time a child gets before it is stopped
+STOP_AFTER = 900.0  # seconds a ratio child gets before it is stopped (the float solve of Leduc's full LP is long)
+SOLVE_STOP_AFTER = 300.0  # seconds: the least time a `solve` process gets before it is stopped
 
 
 @dataclass(frozen=True)
@@ -98,37 +103,56 @@ def child(spec: str) -> None:
     }))
 
 
-def measure(job: Job) -> tuple[list[str] | None, str]:
-    """One child process: the table's cells and the target line."""
+def _process(command: list[str], stop_after: float) -> tuple[int, str, str, float, float]:
+    """Run ``command``: its exit code, stdout, stderr, wall seconds and peak resident GB (killed after
+    ``stop_after`` seconds)."""
     with tempfile.TemporaryFile("w+") as errors:
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, __file__, "--child", job.spec],
-                                   stdout=subprocess.PIPE, stderr=errors, text=True)
-        stop = threading.Timer(max(3 * job.seconds, STOP_AFTER), process.kill)
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        stop = threading.Timer(stop_after, process.kill)
         stop.start()
         out = process.stdout.read()  # type: ignore[union-attr]
         _, status, usage = os.wait4(process.pid, 0)
         stop.cancel()
         whole = time.perf_counter() - start
-        code = os.waitstatus_to_exitcode(status)
         errors.seek(0)
-        err = errors.read()
-    peak = usage.ru_maxrss / 2**20
+        return os.waitstatus_to_exitcode(status), out, errors.read(), whole, usage.ru_maxrss / 2**20
+
+
+def _failed(job: Job, code: int, whole: float, err: str) -> str:
+    why = f"stopped after {whole:.0f} s" if code == -signal.SIGKILL else f"exit {code}"
+    FAILURES.append(f"{job.spec}: {why}: {err.strip()[-300:]}")
+    return why
+
+
+def _solve_target(job: Job) -> str:
+    """The issue's time and memory target, on the user's own process: ``exactpoker solve SPEC --json``."""
+    command = [sys.executable, "-m", "exactpoker", "solve", job.spec, "--json"]
+    code, _, err, whole, peak = _process(command, max(3 * job.seconds, SOLVE_STOP_AFTER))
+    limit = f"under {job.seconds:g} s" + ("" if job.gigabytes is None else f" and {job.gigabytes:g} GB")
     if code != 0:
-        why = f"stopped after {whole:.0f} s" if code == -signal.SIGKILL else f"exit {code}"
-        FAILURES.append(f"{job.spec}: {why}: {err.strip()[-300:]}")
-        return None, f"  {job.spec}: target MISSED (the job failed: {why})"
-    found = json.loads(out.strip().splitlines()[-1])
-    ratio = found["exact"] / found["float"]
-    value = found["value"] + ("" if found["certified"] else "  (NOT CERTIFIED)")
-    cells = [job.spec, "+".join(map(str, found["sequences"])), f"{found['load']:.2f}", f"{found['float']:.2f}",
-             f"{found['exact']:.2f}", f"{ratio:.2f}", f"{whole:.2f}", f"{peak:.2f}",
-             f"{value} (~{float(found['float_value']):.6f} float)"]
-    verdicts = [f"ratio {ratio:.2f} <= {RATIO:g}: " + ("met" if ratio <= RATIO else "MISSED")]
+        return f"`solve` {limit}: MISSED (the job failed: {_failed(job, code, whole, err)})"
+    met = whole < job.seconds and (job.gigabytes is None or peak < job.gigabytes)
+    return f"`solve` {limit}: {whole:.2f} s, {peak:.2f} GB -> " + ("met" if met else "MISSED")
+
+
+def measure(job: Job) -> tuple[list[str] | None, str]:
+    """One child process (and for a named target one `solve` process): the table's cells and the target line."""
+    code, out, err, whole, peak = _process([sys.executable, __file__, "--child", job.spec], STOP_AFTER)
+    verdicts = []
+    cells = None
+    if code != 0:
+        verdicts.append(f"ratio: MISSED (the job failed: {_failed(job, code, whole, err)})")
+    else:
+        found = json.loads(out.strip().splitlines()[-1])
+        ratio = found["exact"] / found["float"]
+        value = found["value"] + ("" if found["certified"] else "  (NOT CERTIFIED)")
+        cells = [job.spec, "+".join(map(str, found["sequences"])), f"{found['load']:.2f}", f"{found['float']:.2f}",
+                 f"{found['exact']:.2f}", f"{ratio:.2f}", f"{whole:.2f}", f"{peak:.2f}",
+                 f"{value} (~{float(found['float_value']):.6f} float)"]
+        verdicts.append(f"ratio {ratio:.2f} <= {RATIO:g}: " + ("met" if ratio <= RATIO else "MISSED"))
     if job.named:
-        limit = f"under {job.seconds:g} s" + ("" if job.gigabytes is None else f" and {job.gigabytes:g} GB")
-        met = whole < job.seconds and (job.gigabytes is None or peak < job.gigabytes)
-        verdicts.append(f"whole process {limit}: {whole:.2f} s, {peak:.2f} GB -> " + ("met" if met else "MISSED"))
+        verdicts.append(_solve_target(job))
     return cells, f"  {job.spec}: " + "; ".join(verdicts)
 
 
