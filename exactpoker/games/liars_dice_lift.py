@@ -146,15 +146,19 @@ def loaded_game(game: "LiarsDice", source: str) -> LoadedGame:
     Raises
     ------
     ResourceLimitError
-        If the estimated memory of the solve (:func:`exactpoker.guard.compiled_game`, counted from the rules)
-        or of the full rules' arrays is over the limit, before anything is made.
+        If the estimated memory of the solve (:func:`exactpoker.guard.array_game_solve`, or
+        :func:`exactpoker.guard.compiled_game` with hopeless bids, counted from the rules) or of the full rules'
+        arrays is over the limit, before anything is made.
     """
     size = replace(game, possible_bids=True).size()  # the game the solve runs on
     without = ", without the bids that can never hold" if game.hopeless_bids() else ""
-    guard.require(guard.compiled_game(sum(size.sequences), size.terminals),
-                  f"solve {source} ({sum(size.sequences)} sequences, {size.terminals} payoff entries{without})")
+    # without hopeless bids the solve is the engine's on the arrays alone; with them the full rules' arrays
+    # and certificate come on top, so the general estimate stays
+    estimate = (guard.compiled_game if game.hopeless_bids() else guard.array_game_solve)(
+        sum(size.sequences), size.terminals)
+    guard.require(estimate, f"solve {source} ({sum(size.sequences)} sequences, {size.terminals} payoff entries{without})")
     compiled = game.compiled()
     if not game.hopeless_bids():
-        return LoadedGame(compiled.game, source=source, compiled=compiled)
+        return LoadedGame(compiled.game, source=source, compiled=compiled, solve_memory=estimate)
     return LoadedGame(compiled.game, source=source, compiled=compiled,
                       solve=lambda: solve_without_hopeless_bids(game, compiled).result())

@@ -173,7 +173,8 @@ def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
     """The compiled game of ``loaded``, refused when its solve's estimated memory is over the limit.
 
     A seed paper's rules are counted before compiling (their layouts and
-    deals); any other game once compiled (its sequences and payoff entries).
+    deals); any other game once compiled (its sequences and payoff entries),
+    by the rules' own estimate if they give one (``loaded.solve_memory``).
     """
     if loaded.rules is not None:
         from exactpoker.core.compiler import compile_game, compile_layouts
@@ -190,8 +191,10 @@ def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
     else:
         compiled = loaded.compile() if loaded.compile is not None else compile_tree(loaded.tree)
     sequences = sum(layout.num_sequences for layout in compiled.layouts)
-    guard.require(guard.compiled_game(sequences, len(compiled.sequences)),
-                  f"solve {loaded.source} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
+    estimate = loaded.solve_memory
+    if estimate is None:
+        estimate = guard.compiled_game(sequences, len(compiled.sequences))
+    guard.require(estimate, f"solve {loaded.source} ({sequences} sequences, {len(compiled.sequences)} payoff entries)")
     return compiled
 
 

@@ -63,6 +63,10 @@ class LoadedGame:
     #: How to compile the game from its rules when another method is asked (a poker-language game whose
     #: structured path comes first is compiled only then).
     compile: "Callable[[], CompiledGame] | None" = None
+    #: The rules' own estimate of the solve's peak memory in bytes (Liar's Dice:
+    #: :func:`~exactpoker.guard.array_game_solve`), checked instead of the engine's per-entry estimate
+    #: (:func:`~exactpoker.guard.compiled_game`).
+    solve_memory: int | None = None
 
 
 @runtime_checkable
