@@ -328,3 +328,30 @@ def test_the_columns_are_built_only_when_asked_and_equal_the_arrays():
         a, b = int(starts[j]), int(starts[j + 1])
         assert list(column) == rows[a:b].tolist() and list(column.values()) == floats[a:b].astype(int).tolist()
         assert all(type(v) is int for v in column.values())
+
+
+def test_a_failed_basis_is_reported_and_the_other_algorithm_tried(monkeypatch):
+    """HiGHS's first algorithm failing (a solve error, e.g. out of memory) is shown as a stage, with HiGHS's
+    status, and the second algorithm's basis is made exact instead."""
+    from exactpoker import progress
+
+    real = zerosum.float_optimum
+
+    def dual_simplex_fails(lp, algorithm="dual simplex", refinement=None):
+        if algorithm == "dual simplex":
+            raise DegenerateSystemError("HiGHS (dual simplex) found no optimal basis: Solve error")
+        return real(lp, algorithm, refinement)
+
+    class Recorder(progress.Reporter):
+        def __init__(self) -> None:
+            self.stages: list[str] = []
+
+        def stage(self, name: str, total: int | None = None, unit: str = "") -> None:
+            self.stages.append(name)
+
+    monkeypatch.setattr(zerosum, "float_optimum", dual_simplex_fails)
+    with progress.reporting(Recorder()) as recorder:
+        _, certificate, method = solve_zero_sum(compile_tree(game("leduc", ranks=2)), method="basis")
+    assert certificate.holds and method == "basis"
+    failed = [s for s in recorder.stages if "basis failed" in s]
+    assert failed == ["the dual simplex's basis failed: HiGHS (dual simplex) found no optimal basis: Solve error"]

@@ -217,10 +217,10 @@ def float_optimum(
         raise ValueError(f"optimal_basis(): algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
     solver.setOptionValue("solver", _ALGORITHMS[algorithm])
     pass_lp(solver, lp, refinement)
-    solver.run()
+    run = solver.run()
     if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         status = solver.modelStatusToString(solver.getModelStatus())
-        raise DegenerateSystemError(f"HiGHS found no optimal basis: {status}")
+        raise DegenerateSystemError(f"HiGHS ({algorithm}) found no optimal basis: {status} (run status {run.name})")
     status, basic = solver.getBasicVariables()  # column j as j, the slack of row i as -1 - i
     if status != highspy.HighsStatus.kOk or len(basic) != lp.num_rows:
         raise DegenerateSystemError("HiGHS found no optimal basis: it reports no basic variables")

@@ -143,7 +143,8 @@ def _basis_method(compiled: CompiledGame) -> tuple[BehaviourProfile, Certificate
             found = float_optimum(lp, algorithm)
             solution = solve_from_basis(lp, found.columns, found.rows, guess=(found.values, found.duals))
             break
-        except DegenerateSystemError:
+        except DegenerateSystemError as failed:
+            progress.stage(f"the {algorithm}'s basis failed: {failed}")  # shown before the next algorithm's stage
             continue
     if solution is None:
         return None
