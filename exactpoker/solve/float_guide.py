@@ -97,12 +97,9 @@ class _PlayerLP:
         upper[self.num_ub + 1] = 1.0  # the empty sequence's plan: 1
         lower = np.full(num_rows, -infinite)
         lower[self.num_ub + 1:] = upper[self.num_ub + 1:]
-        columns_lower = np.where(np.arange(num_cols) < self.num_z, 0.0, -infinite)
         solver = quiet_highs()
-        solver.passModel(num_cols, num_rows, self.matrix.nnz, int(highspy.MatrixFormat.kColwise),
-                         int(highspy.ObjSense.kMinimize), 0.0, cost, columns_lower, np.full(num_cols, infinite),
-                         lower, upper, self.matrix.indptr[:-1].astype(np.int32),
-                         self.matrix.indices.astype(np.int32), self.matrix.data, np.zeros(num_cols, dtype=np.int32))
+        _pass_columnwise(solver, (self.matrix.indptr, self.matrix.indices, self.matrix.data), cost, self.num_z,
+                         lower, upper)
         solver.run()
         if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             if floor is not None:
@@ -250,14 +247,24 @@ def pass_lp(solver: "highspy._core._Highs", lp: StandardLP,
     if refinement is not None:
         cost -= refinement[0]
         rhs += refinement[1]
-    infinite = highspy.kHighsInf
-    lower = np.where(np.arange(lp.num_cols) < lp.num_nonneg, 0.0, -infinite)
-    row_lower = np.where(np.arange(lp.num_rows) < lp.num_ineq, -infinite, rhs)
-    status = solver.passModel(lp.num_cols, lp.num_rows, len(indices), int(highspy.MatrixFormat.kColwise),
-                              int(highspy.ObjSense.kMinimize), 0.0, cost, lower, np.full(lp.num_cols, infinite),
-                              row_lower, rhs, np.asarray(starts[:-1], dtype=np.int32),
+    row_lower = np.where(np.arange(lp.num_rows) < lp.num_ineq, -highspy.kHighsInf, rhs)
+    _pass_columnwise(solver, (starts, indices, values), cost, lp.num_nonneg, row_lower, rhs)
+
+
+def _pass_columnwise(solver: "highspy._core._Highs", csc: tuple[np.ndarray, np.ndarray, np.ndarray],
+                     cost: np.ndarray, num_nonneg: int, row_lower: np.ndarray, row_upper: np.ndarray) -> None:
+    """Hand HiGHS the LP ``min cost x`` s.t. ``row_lower <= A x <= row_upper``, the first ``num_nonneg``
+    columns nonnegative and the others free, ``A`` given column-wise as ``(starts, indices, values)``."""
+    import highspy
+
+    starts, indices, values = csc
+    num_cols, infinite = len(cost), highspy.kHighsInf
+    lower = np.where(np.arange(num_cols) < num_nonneg, 0.0, -infinite)
+    status = solver.passModel(num_cols, len(row_upper), len(indices), int(highspy.MatrixFormat.kColwise),
+                              int(highspy.ObjSense.kMinimize), 0.0, cost, lower, np.full(num_cols, infinite),
+                              row_lower, row_upper, np.asarray(starts[:-1], dtype=np.int32),
                               np.asarray(indices, dtype=np.int32), np.asarray(values, dtype=np.float64),
-                              np.zeros(lp.num_cols, dtype=np.int32))  # every column continuous
+                              np.zeros(num_cols, dtype=np.int32))  # every column continuous
     if status != highspy.HighsStatus.kOk:
         raise DegenerateSystemError(f"HiGHS refused the LP: {status}")
 

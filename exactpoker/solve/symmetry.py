@@ -377,8 +377,8 @@ def _signature_classes(compiled: CompiledGame) -> int:
     entries that end in it; each information set the sum, over its actions,
     of a hash of (action number, its sequence's sum), then hashed with those
     of its player's own path down to it (:func:`_down_own_paths`).  An
-    automorphism keeps all of these, so information sets with different signatures lie in
-    different orbits (equal hashes of different rows can only merge classes:
+    automorphism keeps all of these, so information sets with different
+    signatures lie in different orbits (equal hashes of different rows can only merge classes:
     the bound stays a bound).  0 (no bound) when the coefficients are Python
     integers.
     """
@@ -414,7 +414,6 @@ def _down_own_paths(shape: LayoutArrays, signature: np.ndarray) -> np.ndarray:
     """
     actions = _mix(shape.actions.astype(np.uint64))
     through = np.zeros(len(shape.owners) + 1, dtype=np.uint64)  # per sequence: the hash of the path to it
-    down = signature
     for _ in range(len(signature) + 1):  # the paths are at most as deep as there are information sets
         down = _mix(signature ^ _mix(through[shape.parents]))
         below = _mix(down[shape.owners] + actions)
