@@ -68,3 +68,14 @@ Regions and boxes
 Certificates live beside the solvers and import none: :mod:`exactpoker.certify` (exact),
 :mod:`exactpoker.certify_sequential` (sequential), :mod:`exactpoker.certify_balls` (an isolating box).
 """
+
+__all__ = ["solve_game"]
+
+
+def __getattr__(name: str) -> object:
+    """``solve_game``, the one public way in, imported on first use (``import exactpoker.solve`` stays light)."""
+    if name == "solve_game":
+        from exactpoker.solve.dispatch import solve_game
+
+        return solve_game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
