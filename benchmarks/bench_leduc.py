@@ -8,9 +8,9 @@ Run from the repository root::
 
 The stages (issue 15, "Leduc exact in under 60 s"): *compile* the game tree
 to the sequence form; *float basis*, HiGHS's simplex on player I's
-sequence-form LP (:func:`exactpoker.solve.float_guide.optimal_basis`);
+sequence-form LP (:func:`exactpoker.solve.lp.float_guide.optimal_basis`);
 *exact solve*, the basic system and its transpose solved exactly and
-optimality checked (:func:`exactpoker.solve.basis.solve_from_basis`);
+optimality checked (:func:`exactpoker.solve.lp.basis.solve_from_basis`);
 *certificate*, behaviour strategies from the realization plans and the exact
 equilibrium check (:func:`exactpoker.certify.verify`).  Then the whole
 ``solve_zero_sum`` as a user calls it (its default first tries the support
@@ -35,10 +35,10 @@ from exactpoker.certify import verify  # noqa: E402
 from exactpoker.core.compiled import CompiledGame  # noqa: E402
 from exactpoker.core.tree import compile_tree  # noqa: E402
 from exactpoker.games import von_neumann  # noqa: E402
-from exactpoker.solve.basis import solve_from_basis  # noqa: E402
-from exactpoker.solve.float_guide import optimal_basis  # noqa: E402
-from exactpoker.solve.sequence_form import standard_lp  # noqa: E402
-from exactpoker.solve.zerosum import behaviour_profile_of_plans, solve_zero_sum  # noqa: E402
+from exactpoker.solve.lp.basis import solve_from_basis  # noqa: E402
+from exactpoker.solve.lp.float_guide import optimal_basis  # noqa: E402
+from exactpoker.solve.lp.sequence_form import standard_lp  # noqa: E402
+from exactpoker.solve.lp.zerosum import behaviour_profile_of_plans, solve_zero_sum  # noqa: E402
 from tests.games import kuhn_tree, leduc_tree  # noqa: E402
 
 HEADERS = ("game", "sequences", "compile", "float basis", "exact solve", "certificate", "pivots", "solve_zero_sum",

@@ -8,8 +8,8 @@ Each row runs ``python -m exactpoker solve GAME --json`` as a whole process and 
 information sets per player (and after the lossless abstraction), the wall seconds, the child's peak
 RSS, and the method and certificate, or the one-line refusal.  The N-player route is the float guide
 (continuation in epsilon, sparse Newton steps) -> support -> exact finish -> certificate
-(:mod:`exactpoker.solve.nplayer`); the guide is refused before it is built when it would compute more
-than :data:`exactpoker.solve.nplayer.MAX_GUIDE_TERMS` products an evaluation.
+(:mod:`exactpoker.solve.nplayer.pipeline`); the guide is refused before it is built when it would compute more
+than :data:`exactpoker.solve.nplayer.pipeline.MAX_GUIDE_TERMS` products an evaluation.
 """
 
 from __future__ import annotations

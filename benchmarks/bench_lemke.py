@@ -8,7 +8,7 @@ Run from the repository root::
 Each job is a fresh process (so its peak resident memory is its own): build
 the game from the library (``rake`` = the house's share of every pot, taken
 from the winner), compile it, solve by the revised sequence-form Lemke path
-(:func:`exactpoker.solve.lemke.lemke_run`: the float path, its last basis
+(:func:`exactpoker.solve.lemke.lcp.lemke_run`: the float path, its last basis
 solved exactly, exact pivots only if needed) and certify the equilibrium
 exactly (:func:`exactpoker.certify.verify`).  A row gives the LCP's rows, the
 pivots in each arithmetic and how the path finished, the wall time of the
@@ -43,7 +43,7 @@ def job(name: str, params: dict[str, str]) -> dict[str, Any]:
     """Build, compile, solve by Lemke and certify, in this (fresh) process; what happened and the peak memory."""
     from exactpoker.certify import verify
     from exactpoker.games.library import compiled_game
-    from exactpoker.solve.lemke import lemke_run
+    from exactpoker.solve.lemke.lcp import lemke_run
 
     start = time.perf_counter()
     compiled = compiled_game(name, **params)

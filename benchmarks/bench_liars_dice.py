@@ -14,7 +14,7 @@ Each cell (rule normal/joker/stairs; dice 1v1, 2v1, 1v2; 2-6 sides) is
 ``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'``'s path: the
 sequence form straight from the rules
 (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`, no tree built) and
-the engine's zero-sum path (:func:`exactpoker.solve.dispatch.solve_compiled`),
+the engine's zero-sum path (:func:`exactpoker.solve.engine.dispatch.solve_compiled`),
 run in its own process so that its peak resident memory (``ru_maxrss``, the
 whole interpreter included) is its own; a cell is stopped after 1800 s, and
 refused by the memory guard above 8 GB.  The rules deal multisets of faces
@@ -101,7 +101,7 @@ def solve_cell(rule: str, dice: str, sides: int) -> dict:
     never hold is solved without them and the equilibrium certified on the full rules (``liars_dice_lift``).
     """
     from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
 
     game = liars_dice(sides=sides, dice=dice, rule=rule)
     start, stage, seconds = time.perf_counter(), ["compiling"], {}

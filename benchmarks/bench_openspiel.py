@@ -8,10 +8,10 @@ Three tables:
 * load + compile: walking the OpenSpiel tree once into an exact GameTree
   (:func:`exactpoker.formats.openspiel.load_openspiel`) and compiling it to the
   sequence form (:func:`exactpoker.core.tree.compile_tree`);
-* exact solve: :func:`exactpoker.solve.dispatch.solve_compiled` (certified),
+* exact solve: :func:`exactpoker.solve.engine.dispatch.solve_compiled` (certified),
   with OpenSpiel's ``nash_conv`` of the exported ``TabularPolicy``; Leduc runs
   in a child process stopped after ``LEDUC_CAP`` seconds; three-player Kuhn
-  needs :mod:`exactpoker.solve.nplayer`;
+  needs :mod:`exactpoker.solve.nplayer.pipeline`;
 * the peer: OpenSpiel's own C++ ``CFRSolver`` and ``CFRPlusSolver`` run until
   ``nash_conv`` of the average policy drops below ``1e-3`` (checked every 5%
   more iterations; the seconds count the iterations only).
@@ -59,7 +59,7 @@ def _solve(name: str) -> dict[str, Any]:
     from open_spiel.python.algorithms import exploitability
 
     from exactpoker.formats.openspiel import to_tabular_policy
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
 
     loaded, compiled = _load_and_compile(name)
     start = time.perf_counter()
@@ -139,7 +139,7 @@ def benchmarks(quick: bool) -> None:
     import pyspiel  # noqa: F401 - imported before the clocks start
 
     import exactpoker.formats.openspiel  # noqa: F401
-    import exactpoker.solve.zerosum  # noqa: F401
+    import exactpoker.solve.lp.zerosum  # noqa: F401
 
     games = GAMES[:1] if quick else GAMES
     print_table("load + compile (OpenSpiel tree walked once, exact sequence form)",
@@ -148,14 +148,14 @@ def benchmarks(quick: bool) -> None:
     print()
 
     try:
-        import exactpoker.solve.nplayer  # noqa: F401
+        import exactpoker.solve.nplayer.pipeline  # noqa: F401
         three_players = True
     except ImportError:
         three_players = False
     rows = []
     for name in games:
         if "players=3" in name and not three_players:
-            rows.append(Row("exact solve", name, None, "skipped: exactpoker.solve.nplayer is not in this build"))
+            rows.append(Row("exact solve", name, None, "skipped: exactpoker.solve.nplayer.pipeline is not in this build"))
         else:
             rows.append(_exact_row(name, LEDUC_CAP if name == "leduc_poker" else None))
     print_table("exact solve (certified; seconds of the solve after loading)", rows)

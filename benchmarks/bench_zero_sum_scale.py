@@ -8,9 +8,9 @@ Run from the repository root::
 Each game runs in a fresh child process, which
 
 1. reads the rules and compiles the sequence form (``load s``);
-2. solves player I's sequence-form LP (:func:`exactpoker.solve.sequence_form.standard_lp`)
+2. solves player I's sequence-form LP (:func:`exactpoker.solve.lp.sequence_form.standard_lp`)
    in floating point with HiGHS's default options, timing ``run()`` alone (``float s``);
-3. solves the compiled game exactly with :func:`exactpoker.solve.dispatch.solve_compiled`
+3. solves the compiled game exactly with :func:`exactpoker.solve.engine.dispatch.solve_compiled`
    (LP build, float basis, exact vertex, exact certificate, the strategy tables: ``exact s``).
 
 ``ratio`` is ``exact s / float s``: what the exact answer costs over the float LP
@@ -73,9 +73,9 @@ def child(spec: str) -> None:
     """The measurements of one game, printed as one JSON line."""
     from exactpoker.core.tree import compile_tree
     from exactpoker.formats import load_game
-    from exactpoker.solve.dispatch import solve_compiled
-    from exactpoker.solve.float_guide import pass_lp, quiet_highs
-    from exactpoker.solve.sequence_form import standard_lp
+    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve.lp.float_guide import pass_lp, quiet_highs
+    from exactpoker.solve.lp.sequence_form import standard_lp
 
     def compiled_of(spec: str) -> Any:  # a library poker game comes compiled from its rules (compile_poker)
         loaded = load_game(spec)

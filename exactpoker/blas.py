@@ -1,6 +1,6 @@
 """Small dense linear algebra on one BLAS thread.
 
-The N-player float guide (:mod:`exactpoker.solve.continuation`) solves
+The N-player float guide (:mod:`exactpoker.solve.nplayer.continuation`) solves
 hundreds of dense systems of a few hundred unknowns.  OpenBLAS splits each
 over every core and its threads wait for each other by spinning: on a
 machine whose cores are busy with other work, every solve waits for a

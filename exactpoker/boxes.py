@@ -4,7 +4,7 @@ The exact object behind an equilibrium too irrational for a minimal
 polynomial (seed 003, three-player Kuhn poker beyond small pots): *the
 unique zero of a stated rational system in a stated rational box*.  This
 module holds what a certificate needs to re-check such a box, and nothing
-that searches for one (that is :mod:`exactpoker.solve.krawczyk`):
+that searches for one (that is :mod:`exactpoker.solve.algebra.krawczyk`):
 
 * :class:`BallPolynomial`: a ``flint.fmpq_mpoly`` evaluated on ``arb`` balls,
   with its gradient, every rounding error enclosed;

@@ -218,7 +218,7 @@ def kuhn3(cards: object) -> int | None:
 
 
 def n_player_guide(terms: int) -> int:
-    """The N-player float guide's system of ``terms`` products (:func:`exactpoker.solve.gain_system.guide_terms`):
+    """The N-player float guide's system of ``terms`` products (:func:`exactpoker.solve.nplayer.gain_system.guide_terms`):
     about 100 bytes each (three-player Leduc without suits: 0.91 GB at 11.5 million, built and evaluated once)."""
     return _BASE + 100 * terms
 

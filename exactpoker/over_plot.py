@@ -22,7 +22,7 @@ def _curve(expr: Any, symbol: Any, start: float, end: float, count: int = 60) ->
 def plot_over(solution: Any, path: str | None = None, max_lines: int = 12):  # noqa: ANN201 - a matplotlib Figure
     """Player 0's value (top) and the mixed behaviour probabilities (bottom) against the parameter.
 
-    ``solution`` is a :class:`~exactpoker.solve.parametric_game.ParametricSolution`;
+    ``solution`` is a :class:`~exactpoker.solve.parametric.game.ParametricSolution`;
     dotted vertical lines are the breakpoints of the value.  Only the first
     ``max_lines`` information sets that mix somewhere are drawn.
     """

@@ -1,4 +1,4 @@
-"""Lossless abstraction (exactpoker.solve.symmetry, exactpoker.solve.abstraction; issue 30 item 1).
+"""Lossless abstraction (exactpoker.solve.structure.symmetry, exactpoker.solve.structure.abstraction; issue 30 item 1).
 
 Published and independent values: Leduc with its suits has the value of Leduc
 without them (the same game up to relabelling); the reduced game compiled from
@@ -20,10 +20,10 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree, map_terminals
 from exactpoker.formats import load_game
-from exactpoker.solve.abstraction import abstraction_size, lossless_abstraction
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.symmetry import SymmetryGraph, is_automorphism, stable_colouring, symmetry_orbits
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.structure.abstraction import abstraction_size, lossless_abstraction
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.structure.symmetry import SymmetryGraph, is_automorphism, stable_colouring, symmetry_orbits
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 from tests.games import kuhn_tree, leduc_tree, sequence_form_entries
 
 
@@ -309,7 +309,7 @@ def test_entry_keys_that_would_overflow_are_refused():
 
 def test_rebuild_tree_shares_what_does_not_change():
     from exactpoker.core.tree import rebuild_tree
-    from exactpoker.solve.abstraction import relabel_infosets
+    from exactpoker.solve.structure.abstraction import relabel_infosets
 
     game = leduc_tree(ranks=3)
     assert rebuild_tree(game).root is game.root
@@ -330,7 +330,7 @@ def test_rebuild_tree_shares_what_does_not_change():
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-2**40, 2**40)), min_size=1, max_size=40))
 def test_coefficient_classes_are_the_rows_lexicographic_ranks(rows):
-    from exactpoker.solve.symmetry import _coefficient_classes
+    from exactpoker.solve.structure.symmetry import _coefficient_classes
 
     coefficients = np.array(rows, dtype=np.int64)
     expected = np.unique(coefficients, axis=0, return_inverse=True)[1].reshape(-1)
@@ -342,7 +342,7 @@ def test_coefficient_classes_are_the_rows_lexicographic_ranks(rows):
 @pytest.mark.parametrize("spec", ["library:kuhn", "library:leduc", "openspiel:kuhn_poker",
                                   "library:ladder(n=12,sizes=1;2)"])
 def test_layout_arrays_read_the_layout(spec):
-    from exactpoker.solve.symmetry import LayoutArrays
+    from exactpoker.solve.structure.symmetry import LayoutArrays
 
     for layout in _library(spec).layouts:
         arrays = LayoutArrays.of(layout)
@@ -375,7 +375,7 @@ def test_the_early_stop_decides_as_the_stable_colouring_does(spec, min_merge):
                                   "library:ladder(n=12,sizes=1;2)", "library:leduc(ranks=3,suits=False)"])
 def test_the_signature_bound_never_exceeds_the_orbits(spec):
     """The one-pass signatures split information sets only where no automorphism can join them."""
-    from exactpoker.solve.symmetry import _signature_classes
+    from exactpoker.solve.structure.symmetry import _signature_classes
 
     compiled = _library(spec)
     orbits = symmetry_orbits(compiled)  # the full search, no shortcut
@@ -389,7 +389,7 @@ def test_the_signature_bound_never_exceeds_the_orbits(spec):
 @given(st.booleans().flatmap(lambda general: twin_games(general=general)))
 def test_the_signature_bound_never_exceeds_the_orbits_of_planted_twins(game):
     """On random games with planted twins the bound stays at or below the orbits the full search finds."""
-    from exactpoker.solve.symmetry import _signature_classes
+    from exactpoker.solve.structure.symmetry import _signature_classes
 
     compiled = compile_tree(game)
     orbits = symmetry_orbits(compiled)
@@ -400,8 +400,8 @@ def test_liars_dice_histories_are_told_apart_without_the_graph(monkeypatch):
     """Every history with the same last bid has the same subtree: only the own paths down to the information
     sets tell them apart, and with them the bound alone rules out the search (no graph is built)."""
     from exactpoker.games.liars_dice import liars_dice
-    from exactpoker.solve.dispatch import MIN_MERGE
-    from exactpoker.solve.symmetry import _signature_classes
+    from exactpoker.solve.engine.dispatch import MIN_MERGE
+    from exactpoker.solve.structure.symmetry import _signature_classes
 
     compiled = liars_dice(sides=3, dice="2v1", rule="normal").compiled()
     infosets = sum(layout.num_infosets for layout in compiled.layouts)

@@ -12,7 +12,7 @@ from exactpoker.algebraic import AlgebraicNumber, RealNumberField, common_field
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile
 from exactpoker.games import von_neumann
-from exactpoker.solve.pure import strategic_form
+from exactpoker.solve.enumeration.pure import strategic_form
 
 SQRT2_FIELD, SQRT2 = RealNumberField.from_sympy(sympy.sqrt(2))
 rationals = st.fractions(min_value=-5, max_value=5, max_denominator=50)

@@ -24,10 +24,10 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
 from exactpoker.formats.nfg import read_nfg
-from exactpoker.solve.all_equilibria import all_equilibria_two_player
-from exactpoker.solve.convex_sets import maximal_bicliques
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.vertex_enumeration import basis_limit, vertices
+from exactpoker.solve.enumeration.two_player import all_equilibria_two_player
+from exactpoker.solve.enumeration.convex_sets import maximal_bicliques
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.enumeration.vertices import basis_limit, vertices
 from tests.games import kuhn_tree, matrix_tree
 
 F = Fraction
@@ -273,10 +273,10 @@ def test_all_takes_no_other_question(flags, capsys):
 
 
 def test_three_players_go_to_support_enumeration_or_are_refused(capsys):
-    """Two players are this module's; more go to exactpoker.solve.support_enumeration (another branch)."""
+    """Two players are this module's; more go to exactpoker.solve.enumeration.supports (another branch)."""
     text = 'NFG 1 R "three" { "A" "B" "C" } { 2 2 2 }\n\n' + " ".join(["1 0 0"] * 8) + "\n"
     compiled = compile_tree(read_nfg(text).tree)
-    if importlib.util.find_spec("exactpoker.solve.support_enumeration") is None:
+    if importlib.util.find_spec("exactpoker.solve.enumeration.supports") is None:
         with pytest.raises(InvalidParameterError, match="two-player games only; this game has 3 players"):
             solve_compiled(compiled, all_equilibria=True)
     else:
@@ -326,7 +326,7 @@ def _perfect_recall_trees():
 
 def _in_hull(point, vertices):
     from exactpoker.errors import InfeasibleError
-    from exactpoker.solve.simplex import solve_lp
+    from exactpoker.solve.lp.simplex import solve_lp
 
     rows = [[v[k] for v in vertices] for k in range(len(point))] + [[F(1)] * len(vertices)]
     try:

@@ -19,8 +19,8 @@ from exactpoker.formats.nfg import read_nfg
 from exactpoker.games import library
 from exactpoker.parallel import Runner
 from exactpoker.schema import schema
-from exactpoker.solve.nplayer import pure_equilibria_n
-from exactpoker.solve.support_enumeration import MAX_SUPPORTS, all_equilibria_n_player, support_total
+from exactpoker.solve.nplayer.pipeline import pure_equilibria_n
+from exactpoker.solve.enumeration.supports import MAX_SUPPORTS, all_equilibria_n_player, support_total
 from exactpoker.solve.support_systems import player_supports, support_count
 
 
@@ -294,7 +294,7 @@ def test_to_dict_shape_and_schema_keys():
 
 
 def test_as_equilibria_for_a_solve_result():
-    from exactpoker.solve.dispatch import infoset_tables
+    from exactpoker.solve.engine.dispatch import infoset_tables
 
     compiled = compile_tree(read_nfg(MCKELVEY_MCLENNAN).tree)
     records = all_equilibria_n_player(compiled).as_equilibria(compiled, infoset_tables)
@@ -331,7 +331,7 @@ def test_irrational_equilibria_travel_between_processes():
     """Algebraic numbers do not pickle: a task's profiles cross as rationals and are rebuilt (and re-certified)."""
     import pickle
 
-    from exactpoker.solve.support_enumeration import _restored, _task
+    from exactpoker.solve.enumeration.supports import _restored, _task
 
     compiled = root_two_game()
     portable = pickle.loads(pickle.dumps(_task(compiled, (((0, 1),), ((0, 1),), ((0, 1),)))))

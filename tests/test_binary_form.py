@@ -11,7 +11,7 @@ from exactpoker.core.binary_form import binary_form, needs_binary_form
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import compile_tree
 from exactpoker.games import library
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 from tests.test_nplayer import simultaneous
 
 probability = st.fractions(min_value=0, max_value=1, max_denominator=12)

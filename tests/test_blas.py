@@ -5,7 +5,7 @@ import scipy.linalg
 from threadpoolctl import threadpool_info
 
 from exactpoker.blas import one_thread
-from exactpoker.solve.continuation import newton
+from exactpoker.solve.nplayer.continuation import newton
 
 
 def _blas_threads():

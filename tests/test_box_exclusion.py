@@ -1,4 +1,4 @@
-"""Proved bisection, contraction and blow-up charts (exactpoker.solve.box_exclusion)."""
+"""Proved bisection, contraction and blow-up charts (exactpoker.solve.algebra.box_exclusion)."""
 
 from fractions import Fraction
 
@@ -6,9 +6,9 @@ import sympy
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exactpoker.solve.box_exclusion import (excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces,
+from exactpoker.solve.algebra.box_exclusion import (excluded_by_boxes, excluded_by_charts, face_charts, vanishing_faces,
                                             without_face_factors)
-from exactpoker.solve.multilinear_region import value_at
+from exactpoker.solve.algebra.multilinear_region import value_at
 
 X, Y, Z, S = sympy.symbols("x y z s")
 UNKNOWNS = (X, Y, Z, S)

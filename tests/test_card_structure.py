@@ -25,11 +25,11 @@ from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree,
 from exactpoker.formats import load_game
 from exactpoker.formats.efg import read_efg, to_efg, write_efg
 from exactpoker.games.library import poker_game
-from exactpoker.solve.card_structure import detect_betting_game
-from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_game
-from exactpoker.solve.rules import solve_rules
-from exactpoker.solve.structured import STRUCTURED_METHOD, has_structure
-from exactpoker.solve.structured_tree import solve_structured_tree
+from exactpoker.solve.structure.card_structure import detect_betting_game
+from exactpoker.solve.engine.dispatch import infoset_tables, labelled_tables, solve_game
+from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve.engine.structured import STRUCTURED_METHOD, has_structure
+from exactpoker.solve.engine.structured_tree import solve_structured_tree
 
 F = Fraction
 SEED_GAMES = [("vn", {"n": 6, "b": 2}), ("vn", {"n": 5, "b": F(1, 2)}), ("newman", {"n": 6, "b": 2}),

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile
 from exactpoker.games import von_neumann
-from exactpoker.solve.pure import strategic_form
+from exactpoker.solve.enumeration.pure import strategic_form
 from tests.strategies import bets, probabilities
 
 

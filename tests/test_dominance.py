@@ -1,4 +1,4 @@
-"""Range dominance read off the rules (exactpoker.solve.dominance): the card game's test against the tree's."""
+"""Range dominance read off the rules (exactpoker.solve.structure.dominance): the card game's test against the tree's."""
 
 from fractions import Fraction
 
@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal
 from exactpoker.games import kuhn3, von_neumann
-from exactpoker.solve.dominance import card_range_dominance, range_dominated
+from exactpoker.solve.structure.dominance import card_range_dominance, range_dominated
 
 
 @settings(max_examples=12, deadline=None)

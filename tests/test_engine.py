@@ -1,7 +1,7 @@
 """One engine, every door: ``exactpoker solve GAME`` and ``solve_game`` run the same function (issue 27).
 
-Both reach :func:`exactpoker.solve.dispatch.solve_loaded` through the one question a game is asked
-(:func:`exactpoker.solve.loaded.as_loaded`): the same method, equilibria, strategies and certificate, whether
+Both reach :func:`exactpoker.solve.engine.dispatch.solve_loaded` through the one question a game is asked
+(:func:`exactpoker.solve.engine.loaded.as_loaded`): the same method, equilibria, strategies and certificate, whether
 the game is Liar's Dice (compiled from its rules, without the bids that can never hold), a seed paper's rules,
 a poker-language game or a Gambit file of von Neumann poker.
 """
@@ -29,8 +29,8 @@ from exactpoker.games import von_neumann
 from exactpoker.games.library import load_library, poker_game
 from exactpoker.games.liars_dice import RULES, liars_dice
 from exactpoker.results import with_snake_keys
-from exactpoker.solve.dispatch import solve_compiled, solve_game
-from exactpoker.solve.loaded import LoadedGame, SelfLoadingRules, TreeRules, as_loaded
+from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
+from exactpoker.solve.engine.loaded import LoadedGame, SelfLoadingRules, TreeRules, as_loaded
 
 
 def cli_json(*argv: str) -> dict:

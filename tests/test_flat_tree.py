@@ -17,7 +17,7 @@ from exactpoker.core.flat_tree import FlatTreeBuilder, flatten
 from exactpoker.core.poker_compile import compile_poker, flat_poker
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.games.library import poker_game
-from exactpoker.solve.dominance import dominated_variables, range_dominated
+from exactpoker.solve.structure.dominance import dominated_variables, range_dominated
 from tests.strategies import poker_games
 
 
@@ -121,7 +121,7 @@ def test_flatten_reads_a_shared_subtree_once_and_skips_impossible_outcomes():
 def test_the_lossless_abstraction_relabels_the_rules_arrays_as_its_tree():
     """Three-player Leduc merges suit-isomorphic information sets: the reduced game's arrays (the full game's,
     relabelled) give its tree's verdicts, and the tree is not built for them."""
-    from exactpoker.solve.abstraction import lossless_abstraction
+    from exactpoker.solve.structure.abstraction import lossless_abstraction
 
     game = poker_game("leduc", players=3, ranks=2)
     found = lossless_abstraction(compile_poker(game))

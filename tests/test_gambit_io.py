@@ -18,7 +18,7 @@ from exactpoker.formats.efg import efg_tables, gambit_profile, read_efg, to_efg,
 from exactpoker.formats.gambit_text import tokenize
 from exactpoker.formats.nfg import gambit_mixed, read_nfg
 from exactpoker.games import von_neumann
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,4 +1,4 @@
-"""Proved isolating boxes of square rational polynomial systems (Krawczyk's test, exactpoker.solve.krawczyk)."""
+"""Proved isolating boxes of square rational polynomial systems (Krawczyk's test, exactpoker.solve.algebra.krawczyk)."""
 
 import dataclasses
 import math
@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from exactpoker.errors import CertificationError
-from exactpoker.solve.krawczyk import BallPolynomial, KrawczykError, decimal_string, exact_value, isolate, refine
+from exactpoker.solve.algebra.krawczyk import BallPolynomial, KrawczykError, decimal_string, exact_value, isolate, refine
 
 ONE = fmpq_mpoly_ctx.get(("x",), "lex")
 TWO = fmpq_mpoly_ctx.get(("x", "y"), "lex")

@@ -16,9 +16,9 @@ from exactpoker.cli import main
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games import kuhn3, kuhn3_branch
 from exactpoker.games import kuhn3_skp as skp
-from exactpoker.solve.continuation import g
-from exactpoker.solve.support_family import symbolic_gains
-from exactpoker.solve.support_solve import exact_gains, profile_of
+from exactpoker.solve.nplayer.continuation import g
+from exactpoker.solve.nplayer.family import symbolic_gains
+from exactpoker.solve.nplayer.finish import exact_gains, profile_of
 
 
 # -- the game from its rules (section 2) -------------------------------------------------------
@@ -117,7 +117,7 @@ def test_float_gains_match_the_exact_ones():
 
 def test_continuation_follows_a_fold_and_regrows_its_steps():
     """Arc-length continuation (eq. 7) round the fold of x^2 + lam^2 = 1; after a tiny start the steps regrow."""
-    from exactpoker.solve.continuation import continue_branch
+    from exactpoker.solve.nplayer.continuation import continue_branch
 
     def circle(X):
         return np.array([X[0] ** 2 + X[1] ** 2 - 1]), np.array([[2 * X[0], 2 * X[1]]])
@@ -135,7 +135,7 @@ def test_guide_followed_below_the_reliable_epsilon_or_kept_there(monkeypatch):
     """The guide goes on from RELIABLE_EPSILON down to EPSILON, and the solution at RELIABLE_EPSILON is its
     trend; if that continuation fails, the solution at RELIABLE_EPSILON is the guide (and there is no trend)."""
     from exactpoker.errors import DegenerateSystemError
-    from exactpoker.solve import continuation
+    from exactpoker.solve.nplayer import continuation
 
     system = kuhn3.gain_system(5)
     reliable = system.full(continuation.trace_epsilon(system, 3.0, eps_end=continuation.RELIABLE_EPSILON))
@@ -331,7 +331,7 @@ def test_solve_near_exact_cubic_field():
     """solve_near: the exact solution next to a float point of a system with a cubic irrational root."""
     import flint
 
-    from exactpoker.solve.elimination import evaluate, solve_near
+    from exactpoker.solve.algebra.elimination import evaluate, solve_near
 
     ctx = flint.fmpq_mpoly_ctx.get(("a", "b"), "lex")
     a, b = ctx.gens()
@@ -348,7 +348,7 @@ def test_algebraic_finish_reports_its_pins(monkeypatch):
     hides it (the identity) and no rational refinement, the algebraic finish
     finds those gains identically zero and pins their variables itself.
     """
-    import exactpoker.solve.support_solve as support
+    import exactpoker.solve.nplayer.finish as support
     from exactpoker.errors import CertificationError
 
     def no_rational(*args, **kwargs):
@@ -389,8 +389,8 @@ def test_the_papers_branch_is_the_engines_branch_of_the_library_game():
     """The seed's gain system and the library game's compiled one (independent), followed by one continuation."""
     from exactpoker.core.parametric import compile_parametric
     from exactpoker.games.library import parametric
-    from exactpoker.solve.gain_system import GainSystem
-    from exactpoker.solve.parametric_branch import follow_branch
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+    from exactpoker.solve.parametric.branch import follow_branch
 
     papers = kuhn3_branch.branch(4, 3, Fraction(31, 10))
     game = compile_parametric(parametric("kuhn3(cards=4)", "pot"), [Fraction(3), Fraction(7, 2), Fraction(4)])

@@ -16,8 +16,8 @@ from exactpoker.certify_balls import BallCertificate, BallEquilibrium, Certified
 from exactpoker.cli import main
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import kuhn3
-from exactpoker.solve.continuation import Trend
-from exactpoker.solve.support_solve import BallSolution, _rank_tolerances, classify, exact_gains, guide_accuracy
+from exactpoker.solve.nplayer.continuation import Trend
+from exactpoker.solve.nplayer.finish import BallSolution, _rank_tolerances, classify, exact_gains, guide_accuracy
 
 
 @pytest.fixture(scope="module")

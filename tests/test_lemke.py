@@ -12,9 +12,9 @@ from exactpoker.cli import main
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import InvalidParameterError
-from exactpoker.solve import lemke_sparse
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.lemke import lcp_of, lemke, solve_lemke
+from exactpoker.solve.lemke import sparse as lemke_sparse
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.lemke.lcp import lcp_of, lemke, solve_lemke
 from tests.games import kuhn_tree, matrix_tree
 
 F = Fraction

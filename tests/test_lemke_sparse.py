@@ -15,11 +15,11 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Move, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games.library import game as library_game
-from exactpoker.solve import lemke_sparse
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.lemke import MAX_PIVOTS, lcp_of, lemke, lemke_run, sparse_lcp_of
-from exactpoker.solve.lemke_bases import ExactBasis, FloatBasis
-from exactpoker.solve.lemke_sparse import exact_path, sparse_lemke
+from exactpoker.solve.lemke import sparse as lemke_sparse
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.lemke.lcp import MAX_PIVOTS, lcp_of, lemke, lemke_run, sparse_lcp_of
+from exactpoker.solve.lemke.bases import ExactBasis, FloatBasis
+from exactpoker.solve.lemke.sparse import exact_path, sparse_lemke
 from tests.games import matrix_tree
 from tests.test_lemke import random_tree
 

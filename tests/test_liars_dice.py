@@ -22,7 +22,7 @@ from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games.library import load_library, poker_game
 from exactpoker.games.liars_dice import RULES, LiarsDice, liars_dice, parse_dice
 from exactpoker import guard
-from exactpoker.solve.dispatch import solve_compiled, solve_game
+from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
 from tests.games import sequence_form_entries
 
 SNYD = json.loads((Path(__file__).parent / "data" / "snyd_liars_dice.json").read_text())["values"]
@@ -367,7 +367,7 @@ def test_stairs_classes_weigh_every_ordered_roll(dice, sides):
 @pytest.mark.parametrize("dice", ["2v1", "1v2"])
 def test_stairs_classes_are_lossless(dice):
     # the value of every ordered roll dealt (the game before the classes) and the engine finds nothing to merge
-    from exactpoker.solve.abstraction import lossless_abstraction
+    from exactpoker.solve.structure.abstraction import lossless_abstraction
 
     game = liars_dice(sides=2, dice=dice, rule="stairs")
     ordered = _Ordered(*vars(game).values())
@@ -460,7 +460,7 @@ def test_the_lift_agrees_with_solving_the_full_rules(sides, dice):
 
 def test_lift_by_names_refuses_what_it_cannot_match():
     from exactpoker.errors import InvalidGameError
-    from exactpoker.solve.restricted_lift import lift_by_names
+    from exactpoker.solve.structure.restricted_lift import lift_by_names
 
     game = liars_dice(sides=2, dice="2v1", rule="stairs")
     full, smaller = game.compiled(), LiarsDice(2, (2, 1), "stairs", True).compiled()

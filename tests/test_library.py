@@ -12,7 +12,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
 from exactpoker.games import kuhn3
 from exactpoker.games.library import describe_library, game, load_library, poker_game
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 from tests.games import kuhn_tree, leduc_tree, sequence_form_entries
 
 #: Leduc Hold'em's value for the first player (computed by this project; OpenSpiel's CFR gives about -0.0856).

@@ -1,4 +1,4 @@
-"""Integer multilinear polynomials on a 0/1 box (exactpoker.solve.multilinear_box), against direct evaluation."""
+"""Integer multilinear polynomials on a 0/1 box (exactpoker.solve.algebra.multilinear_box), against direct evaluation."""
 
 from fractions import Fraction
 from itertools import product
@@ -8,7 +8,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpoker.solve.multilinear_box import bitmask_poly, positive_on_open_box, vertex_values
+from exactpoker.solve.algebra.multilinear_box import bitmask_poly, positive_on_open_box, vertex_values
 
 N = 4  # variables x0..x3
 X = sympy.symbols(f"x0:{N}")

@@ -1,4 +1,4 @@
-"""The exact region where multilinear inequalities hold in the open unit box (solve/multilinear_region.py)."""
+"""The exact region where multilinear inequalities hold in the open unit box (solve/algebra/multilinear_region.py)."""
 
 from fractions import Fraction
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpoker.solve.multilinear_region import box_region, value_at
+from exactpoker.solve.algebra.multilinear_region import box_region, value_at
 
 HALF = Fraction(1, 2)
 

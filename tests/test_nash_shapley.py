@@ -454,7 +454,7 @@ def test_a_face_just_outside_the_open_box_is_blown_up():
     """
     from exactpoker.games.nash_shapley_cases import VARIABLES, Case
     from exactpoker.games.nash_shapley_exhaustive import BOX_BUDGET, case_system
-    from exactpoker.solve.box_exclusion import excluded_by_boxes, excluded_by_charts, vanishing_faces
+    from exactpoker.solve.algebra.box_exclusion import excluded_by_boxes, excluded_by_charts, vanishing_faces
 
     case = Case(tuple(zip(VARIABLES, "ii10ii10111i1i1i111i1i10")))
     system = case_system(Fraction(2), case)
@@ -498,7 +498,7 @@ def _case(kinds):
 def test_the_deviation_conditions_hold_exactly_at_the_equilibria(kinds, interior, t):
     """All of them >= 0 at a point of a case exactly when no player gains by any change (best_deviation_gains)."""
     from exactpoker.games.nash_shapley_families import deviation_conditions
-    from exactpoker.solve.multilinear_region import value_at
+    from exactpoker.solve.algebra.multilinear_region import value_at
 
     case = _case(kinds)
     values = {n: (interior[k] if kind == "i" else Fraction(int(kind))) for k, (n, kind) in enumerate(case.kinds)}

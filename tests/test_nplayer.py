@@ -14,9 +14,9 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import CertificationError, InvalidGameError, InvalidParameterError
 from exactpoker.games import library
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.nplayer import pure_equilibria_n, solve_n_player
-from exactpoker.solve.pure import pure_equilibria
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.nplayer.pipeline import pure_equilibria_n, solve_n_player
+from exactpoker.solve.enumeration.pure import pure_equilibria
 from tests.games import matrix_tree
 
 
@@ -67,7 +67,7 @@ def test_more_than_two_actions_are_solved_through_the_binary_form():
 
 
 def test_a_failing_stage_is_named(monkeypatch):
-    from exactpoker.solve import support_solve
+    from exactpoker.solve.nplayer import finish as support_solve
 
     def no_finish(*args, **kwargs):
         raise CertificationError("nothing certifies")

@@ -21,10 +21,11 @@ from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games import library
-from exactpoker.solve import continuation, nplayer
-from exactpoker.solve.continuation import trace_down
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.gain_system import GainSystem, guide_terms
+from exactpoker.solve.nplayer import continuation
+from exactpoker.solve.nplayer import pipeline as nplayer
+from exactpoker.solve.nplayer.continuation import trace_down
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.nplayer.gain_system import GainSystem, guide_terms
 
 
 def kuhn3_binary():

@@ -96,7 +96,7 @@ def test_range_dominance_on_the_library_game_finds_the_seeds_22_choices(cards):
     from fractions import Fraction
 
     from exactpoker.games import kuhn3, library
-    from exactpoker.solve.dominance import range_dominated
+    from exactpoker.solve.structure.dominance import range_dominated
 
     found = range_dominated(library.game("kuhn3", cards=cards, pot=Fraction(3)))
     assert sum(len(d) for d in found.values()) == sum(len(f) for f in kuhn3.dominated_fixings(cards).values()) == 22
@@ -129,7 +129,7 @@ def test_a_card_game_as_a_tree_has_the_compiled_games_value(n, b):
     from exactpoker.core.compiler import compile_game
     from exactpoker.core.tree import compile_tree
     from exactpoker.games import von_neumann
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
 
     rules = von_neumann.game(n, b)
     assert solve_compiled(compile_tree(rules.tree())).value == solve_compiled(compile_game(rules)).value

@@ -1,4 +1,4 @@
-"""The exact open-box stages (exactpoker.solve.open_box): splits and exact zeros (and bisection agrees)."""
+"""The exact open-box stages (exactpoker.solve.algebra.open_box): splits and exact zeros (and bisection agrees)."""
 
 from fractions import Fraction
 
@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpoker.algebraic import AlgebraicNumber
-from exactpoker.solve.box_exclusion import excluded_by_boxes
-from exactpoker.solve.open_box import Component, groebner, off_the_faces, shape_points, split_components
+from exactpoker.solve.algebra.box_exclusion import excluded_by_boxes
+from exactpoker.solve.algebra.open_box import Component, groebner, off_the_faces, shape_points, split_components
 
 CTX = flint.fmpz_mpoly_ctx.get(("x", "y"), "degrevlex")
 X, Y = CTX.gens()
@@ -83,7 +83,7 @@ def test_a_zero_inside_is_never_excluded(x0, y0, c1, c2, c3):
 def test_a_child_process_returns_its_result_or_is_stopped():
     import time
 
-    from exactpoker.solve.open_box import _in_child
+    from exactpoker.solve.algebra.open_box import _in_child
 
     assert _in_child(lambda: [41 + 1], 30) == [42]
     start = time.monotonic()
@@ -92,7 +92,7 @@ def test_a_child_process_returns_its_result_or_is_stopped():
 
 
 def test_groebner_complete_basis():
-    from exactpoker.solve.open_box import groebner
+    from exactpoker.solve.algebra.open_box import groebner
 
     basis, complete = groebner([X * Y - 1, X - Y], CTX)
     assert complete and any(g.degrees() == (0, 2) for g in basis)  # y^2 - 1 eliminates x

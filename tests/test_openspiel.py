@@ -20,7 +20,7 @@ from exactpoker.errors import InvalidGameError, InvalidParameterError  # noqa: E
 from exactpoker.formats import load_game  # noqa: E402
 from exactpoker.formats.openspiel import exact_fraction, load_openspiel, to_tabular_policy  # noqa: E402
 from exactpoker.games import kuhn3  # noqa: E402
-from exactpoker.solve.dispatch import solve_compiled  # noqa: E402
+from exactpoker.solve.engine.dispatch import solve_compiled  # noqa: E402
 from tests.games import leduc_tree  # noqa: E402
 
 pytestmark = pytest.mark.openspiel

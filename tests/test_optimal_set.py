@@ -10,9 +10,9 @@ from exactpoker.certify import verify
 from exactpoker.core.profile import realization_weights
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import NotZeroSumError
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.optimal_set import optimal_set
-from exactpoker.solve.zerosum import behaviour_profile_of_plans
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.lp.optimal_set import optimal_set
+from exactpoker.solve.lp.zerosum import behaviour_profile_of_plans
 from tests.games import kuhn_tree, matrix_tree
 
 
@@ -70,7 +70,7 @@ def test_every_vertex_is_optimal_and_the_solver_lies_in_the_hull(matrix):
         profile = behaviour_profile_of_plans(compiled, [list(plan), other])
         assert verify(compiled, profile).holds
     # The row player's mixed strategy is a convex combination of the vertices: check with an exact LP.
-    from exactpoker.solve.simplex import solve_lp
+    from exactpoker.solve.lp.simplex import solve_lp
 
     plan = realization_weights(compiled.layouts[0], found.strategies[0])
     size = len(family.vertices)

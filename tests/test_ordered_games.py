@@ -1,4 +1,4 @@
-"""The O(n) model of three-player games decided by the order of the cards (exactpoker.solve.ordered_games).
+"""The O(n) model of three-player games decided by the order of the cards (exactpoker.solve.structure.ordered_games).
 
 Cross-checks against the generic machinery of the compiled game: the
 prefix-sum certificate equals exactpoker.certify.verify and the float gaps
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.core import BettingGame, Decision, Deck, Outcome
 from exactpoker.games import three_player
-from exactpoker.solve.indifference import CompiledModel, float_gaps, profile_from_behaviour
-from exactpoker.solve.ordered_games import OrderedModel, _pair_sums, certify_ordered, ordered_game
+from exactpoker.solve.nplayer.indifference import CompiledModel, float_gaps, profile_from_behaviour
+from exactpoker.solve.structure.ordered_games import OrderedModel, _pair_sums, certify_ordered, ordered_game
 from tests.strategies import bets, probabilities
 
 

@@ -1,7 +1,7 @@
 """One engine for three players: a game decided by the order of the cards is detected from its rules (issue 27).
 
 ``exactpoker solve 'library:three(n=N,b=B)'`` and ``exactpoker three mixed --n N --b B`` (seed 000,
-section 4) reach the same call, :func:`exactpoker.solve.rules.solve_rules`, which takes the O(n)
+section 4) reach the same call, :func:`exactpoker.solve.engine.rules.solve_rules`, which takes the O(n)
 ordered-games path; the named command adds the paper's tables only.
 """
 
@@ -16,9 +16,9 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core import BettingGame, Decision, Deck, Outcome, compile_game
 from exactpoker.games import three_player
-from exactpoker.solve.ordered_games import ORDERS, OrderedGame, ordered_game
-from exactpoker.solve.ordered_solve import ORDERED_METHOD, OrderedGuide, solve_ordered, symmetric_ties
-from exactpoker.solve.rules import has_structure, solve_rules
+from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, ordered_game
+from exactpoker.solve.nplayer.ordered_solve import ORDERED_METHOD, OrderedGuide, solve_ordered, symmetric_ties
+from exactpoker.solve.engine.rules import has_structure, solve_rules
 
 F = Fraction
 

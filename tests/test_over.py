@@ -27,9 +27,9 @@ from exactpoker.errors import InvalidGameError, NotZeroSumError
 from exactpoker.games import simple_poker, von_neumann
 from exactpoker.games.library import load_library, parametric
 from exactpoker.core.tree import compile_tree
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.parametric import parametric_value
-from exactpoker.solve.parametric_game import ParametricSolution, solve_over, value_at_point
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.parametric.matrix_game import parametric_value
+from exactpoker.solve.parametric.game import ParametricSolution, solve_over, value_at_point
 
 B = sympy.Symbol("bet")
 LOWER, UPPER = Fraction(1, 4), Fraction(8)
@@ -259,7 +259,7 @@ def test_parameter_in_a_chance_probability_is_refused(tmp_path):
 @pytest.mark.slow
 def test_kuhn3_branch_points_certified(capsys):
     """Three-player Kuhn poker (4 cards) over the pot: every printed exact point passes verify at its pot."""
-    from exactpoker.solve.parametric_branch import solve_branch
+    from exactpoker.solve.parametric.branch import solve_branch
 
     game = compile_parametric(parametric("kuhn3(cards=4)", "pot"), [Fraction(3), Fraction(7, 2), Fraction(4)])
     branch = solve_branch(game, 3, 4, count=3)

@@ -16,8 +16,8 @@ from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.tree import GameTree, LazyTree, compile_tree
 from exactpoker.errors import InvalidGameError
 from exactpoker.games.library import compiled_game, load_library, poker_game
-from exactpoker.solve.abstraction import lossless_abstraction
-from exactpoker.solve.dispatch import solve_compiled, solve_game
+from exactpoker.solve.structure.abstraction import lossless_abstraction
+from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
 from tests.strategies import forgetful, poker_games
 
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high_card, pairs_then_high_card
 from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
-from exactpoker.solve.dispatch import solve_game
+from exactpoker.solve.engine.dispatch import solve_game
 from exactpoker.games import nash_shapley, von_neumann
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 from tests.games import sequence_form_entries
 
 KUHN = dict(players=2, deck=CardDeck("JQK"), steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)], ante=1)

@@ -19,10 +19,10 @@ from exactpoker.core.poker_cards import card_game, card_tables
 from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidGameError
-from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
-from exactpoker.solve.poker_structure import detect_poker_game
-from exactpoker.solve.structured import has_structure
-from exactpoker.solve.structured_tree import solve_detected
+from exactpoker.solve.engine.dispatch import infoset_tables, labelled_tables, solve_compiled
+from exactpoker.solve.structure.poker_structure import detect_poker_game
+from exactpoker.solve.engine.structured import has_structure
+from exactpoker.solve.engine.structured_tree import solve_detected
 from tests.test_compilers_agree import named_sequence_form
 from tests.test_poker_compile import compare
 
@@ -160,7 +160,7 @@ def test_kuhn_is_read_but_has_no_structured_path():
 
 def test_solve_game_takes_the_structured_path_of_a_poker_game_and_compiles_only_when_asked(monkeypatch):
     from exactpoker.core import poker_compile
-    from exactpoker.solve.dispatch import solve_game
+    from exactpoker.solve.engine.dispatch import solve_game
 
     game = von_neumann(9)
     structured, by_lp = solve_game(game), solve_game(game, method="lp")

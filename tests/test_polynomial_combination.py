@@ -19,8 +19,8 @@ from exactpoker.boxes import IsolatingBox
 from exactpoker.certify_balls import certify_box
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.polynomial_combination import find_combination
-from exactpoker.solve.krawczyk import isolate
-from exactpoker.solve.square_system import free_columns, gain_polynomials
+from exactpoker.solve.algebra.krawczyk import isolate
+from exactpoker.solve.nplayer.square_system import free_columns, gain_polynomials
 
 CTX = fmpq_mpoly_ctx.get(("x", "y", "z"), "lex")
 X, Y, Z = CTX.gens()
@@ -197,8 +197,8 @@ def test_free_columns_split_off_the_unknowns_no_equation_involves():
 def test_the_game_solved_by_the_engine_agrees_with_the_closed_form(game, monkeypatch):
     """The N-player finish: algebraic (degree 2), and, with minimal polynomials turned off, an isolating box
     whose identities state each left-out gain's proof; both give the closed form's values."""
-    from exactpoker.solve import support_solve
-    from exactpoker.solve.nplayer import solve_n_player
+    from exactpoker.solve.nplayer import finish as support_solve
+    from exactpoker.solve.nplayer.pipeline import solve_n_player
 
     algebraic = solve_n_player(game)
     assert algebraic.stage == "algebraic, degree 2"

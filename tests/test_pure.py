@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games import von_neumann
-from exactpoker.solve.pure import matrix_pure_equilibria, pure_equilibria, strategic_form
+from exactpoker.solve.enumeration.pure import matrix_pure_equilibria, pure_equilibria, strategic_form
 from tests.strategies import bets
 
 

@@ -1,4 +1,4 @@
-"""Rational reconstruction of the optimal vertex from HiGHS's floats (exactpoker.solve.reconstruct).
+"""Rational reconstruction of the optimal vertex from HiGHS's floats (exactpoker.solve.lp.reconstruct).
 
 Cross-checked against the exact block solve of the same basis: where the
 reconstruction is accepted it gives the same numbers; a wrong guess is never
@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from exactpoker.core.tree import compile_tree
 from exactpoker.games.library import game
-from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.float_guide import float_optimum
-from exactpoker.solve.reconstruct import reconstructed_optimum
-from exactpoker.solve.sequence_form import standard_lp
+from exactpoker.solve.lp.basis import solve_from_basis
+from exactpoker.solve.lp.float_guide import float_optimum
+from exactpoker.solve.lp.reconstruct import reconstructed_optimum
+from exactpoker.solve.lp.sequence_form import standard_lp
 
 
 def _lp_and_optimum(name: str, **options):

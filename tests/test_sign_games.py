@@ -1,4 +1,4 @@
-"""The structured solver of games decided by the higher card (exactpoker.solve.sign_games).
+"""The structured solver of games decided by the higher card (exactpoker.solve.structure.sign_games).
 
 Cross-checks against the generic machinery: the prefix-sum certificate equals
 exactpoker.certify.verify on any profile (equilibrium or not), for von Neumann
@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, Decision, Deck, Outcome, compile_game
 from exactpoker.games import newman, von_neumann
-from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game
-from exactpoker.solve.sign_games_lp import solve_sign_game
-from exactpoker.solve.sign_games_pure import pure_equilibria
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.structure.sign_games import SignProfile, certify_sign_game, sign_game
+from exactpoker.solve.lp.sign_games_lp import solve_sign_game
+from exactpoker.solve.enumeration.sign_games_pure import pure_equilibria
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 from tests.strategies import bets, probabilities
 
 

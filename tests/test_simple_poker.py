@@ -17,8 +17,8 @@ from exactpoker.claims import catalog, check
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games import simple_poker as sp
 from exactpoker.algebraic import RealAlgebraic
-from exactpoker.solve.parametric import SYMBOL, parametric_value
-from exactpoker.solve.simplex import solve_matrix_game
+from exactpoker.solve.parametric.matrix_game import SYMBOL, parametric_value
+from exactpoker.solve.lp.simplex import solve_matrix_game
 
 r = SYMBOL
 stakes = st.fractions(min_value=Fraction(1, 8), max_value=Fraction(12), max_denominator=8)

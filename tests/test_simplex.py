@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from exactpoker.errors import InfeasibleError, UnboundedError
-from exactpoker.solve.simplex import check_lp_certificate, solve_lp, solve_matrix_game
+from exactpoker.solve.lp.simplex import check_lp_certificate, solve_lp, solve_matrix_game
 
 F = Fraction
 METHODS = ["exact", "float-guided"]

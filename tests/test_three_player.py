@@ -13,9 +13,9 @@ from exactpoker.cli import main
 from exactpoker.core import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import three_player as tp
-from exactpoker.solve import indifference as ind
-from exactpoker.solve import support_search
-from exactpoker.solve.ordered_games import OrderedModel, ordered_game
+from exactpoker.solve.nplayer import indifference as ind
+from exactpoker.solve.nplayer import support_search
+from exactpoker.solve.structure.ordered_games import OrderedModel, ordered_game
 from tests.strategies import bets, probabilities
 
 F = Fraction

@@ -14,7 +14,7 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import (Chance, GameTree, LazyTree, Move, Terminal, _integer_entries, compile_tree,
                                   map_terminals, rebuild_tree)
 from exactpoker.errors import InvalidGameError, NotZeroSumError
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 from tests.games import kuhn_tree, matrix_tree
 
 

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.games.library import game
-from exactpoker.solve import float_guide, zerosum
-from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.float_guide import lp_algorithms, optimal_basis
-from exactpoker.solve.sequence_form import StandardLP, realization_matrix, standard_lp
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.lp import float_guide, zerosum
+from exactpoker.solve.lp.basis import solve_from_basis
+from exactpoker.solve.lp.float_guide import lp_algorithms, optimal_basis
+from exactpoker.solve.lp.sequence_form import StandardLP, realization_matrix, standard_lp
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 
 
 def _reference_entries(tree: GameTree) -> dict[tuple[int, int], tuple[Fraction, Fraction]]:
@@ -188,7 +188,7 @@ def test_the_second_algorithm_is_tried_when_the_first_basis_fails(monkeypatch):
 def _counting_verify(monkeypatch) -> list[int]:
     """Count the exact checks the zero-sum solver and the dispatcher make (the certificate's only entry points)."""
     from exactpoker import certify
-    from exactpoker.solve import dispatch
+    from exactpoker.solve.engine import dispatch
 
     calls = []
 
@@ -204,7 +204,7 @@ def _counting_verify(monkeypatch) -> list[int]:
 @pytest.mark.parametrize("name", ["kuhn", "leduc"])
 def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch, name):
     from exactpoker import certify
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
 
     calls = _counting_verify(monkeypatch)
     compiled = compile_tree(game(name))
@@ -216,7 +216,7 @@ def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch,
 
 
 def test_a_lifted_or_shifted_profile_is_certified_on_the_game_asked():
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
     from exactpoker.core.tree import map_terminals
 
     compiled = compile_tree(game("leduc"))
@@ -230,7 +230,7 @@ def test_a_lifted_or_shifted_profile_is_certified_on_the_game_asked():
 def test_the_solve_restores_the_cycle_collector():
     import gc
 
-    from exactpoker.solve.dispatch import solve_compiled
+    from exactpoker.solve.engine.dispatch import solve_compiled
 
     assert gc.isenabled()
     solve_compiled(compile_tree(game("kuhn")))
@@ -246,7 +246,7 @@ def test_the_solve_restores_the_cycle_collector():
 def test_the_collector_pauses_for_two_players_only(monkeypatch):
     import gc
 
-    from exactpoker.solve import dispatch
+    from exactpoker.solve.engine import dispatch
 
     seen = []
     real = dispatch._profiles
@@ -300,7 +300,7 @@ def test_exact_products_with_the_lp_matrix_are_the_plain_sums(columns, scale, da
     """basis._Entries (object arrays, from the float copy or the exact columns) against plain Python sums."""
     from flint import fmpq
 
-    from exactpoker.solve.basis import _Entries
+    from exactpoker.solve.lp.basis import _Entries
 
     columns = tuple({i: scale * v for i, v in sorted(column.items())} for column in columns)
     lp = StandardLP(columns, (0,) * 6, {0: 1}, 3, 2)

@@ -1,4 +1,4 @@
-"""The exact finish from a float basis (solve/basis.py) and the games it opens: Leduc Hold'em."""
+"""The exact finish from a float basis (solve/lp/basis.py) and the games it opens: Leduc Hold'em."""
 
 import dataclasses
 from fractions import Fraction
@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.games import von_neumann
-from exactpoker.solve.basis import solve_from_basis
-from exactpoker.solve.dispatch import solve_compiled
-from exactpoker.solve.float_guide import optimal_basis
-from exactpoker.solve.sequence_form import StandardLP, standard_lp
-from exactpoker.solve.simplex import solve_lp
-from exactpoker.solve import sparse_exact
-from exactpoker.solve.sparse_exact import BlockTriangular
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.lp.basis import solve_from_basis
+from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve.lp.float_guide import optimal_basis
+from exactpoker.solve.lp.sequence_form import StandardLP, standard_lp
+from exactpoker.solve.lp.simplex import solve_lp
+from exactpoker.solve.lp import sparse_exact
+from exactpoker.solve.lp.sparse_exact import BlockTriangular
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 from tests.games import kuhn_tree, leduc_tree
 
 LEDUC_FLOAT_VALUE = -0.0856064240780  # HiGHS, and OpenSpiel's CFR about -0.0856

@@ -64,7 +64,7 @@ def _mixture(params: Mapping[str, Any]) -> dict[str, Any]:
     value (so the printed mixture is optimal).
     """
     from exactpoker.games import simple_poker
-    from exactpoker.solve.simplex import solve_matrix_game
+    from exactpoker.solve.lp.simplex import solve_matrix_game
 
     threshold = params.get("threshold", False)
     table = simple_poker.matrix(params["m"], params["ante"], params["bet"], threshold=threshold)
@@ -84,7 +84,7 @@ def _piecewise(params: Mapping[str, Any]) -> dict[str, Any]:
     """The value / A on an interval of ``r = B/A`` from the exact piecewise value."""
     from exactpoker.games import simple_poker
     from exactpoker.algebraic import RealAlgebraic, rational_between
-    from exactpoker.solve.parametric import SYMBOL
+    from exactpoker.solve.parametric.matrix_game import SYMBOL
 
     pv = simple_poker.piecewise_value(params["m"], threshold=params.get("threshold", False))
     lo = RealAlgebraic.rational(Fraction(params["from"]))

@@ -3,11 +3,11 @@
 The game's equilibria as exact functions of one parameter (issue 28): the game
 is compiled with payoffs polynomial in the parameter
 (:mod:`exactpoker.core.parametric`), solved piece by piece
-(:mod:`exactpoker.solve.parametric_game`), and printed with every piece's
+(:mod:`exactpoker.solve.parametric.game`), and printed with every piece's
 value and strategies as rational functions, the breakpoints as exact numbers,
 and on request the parameter value maximising a player's value.  A
 general-sum or many-player game gets certified equilibria at rational points
-of a continuation branch instead (:mod:`exactpoker.solve.parametric_branch`).
+of a continuation branch instead (:mod:`exactpoker.solve.parametric.branch`).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
 
 def over_payload(spec: str, solution: Any, lower: Fraction, upper: Fraction, maximum: Any = None) -> dict[str, Any]:
     """The JSON of a solution over an interval (keys in ``exactpoker/schema/result.json``)."""
-    from exactpoker.solve.parametric_game import describe_number
+    from exactpoker.solve.parametric.game import describe_number
 
     value_changes = {str(b) for b in solution.breakpoints()}
     breakpoints = [dict(describe_number(p.start), value_changes=str(p.start) in value_changes)
@@ -158,7 +158,7 @@ def branch_text(spec: str, branch: Any) -> str:
 
 def _run_branch(args: argparse.Namespace, compiled: Any, lower: Fraction, upper: Fraction) -> None:
     from exactpoker.commands.common import emit
-    from exactpoker.solve.parametric_branch import solve_branch
+    from exactpoker.solve.parametric.branch import solve_branch
 
     if args.maximize is not None or args.plot is not None:
         raise InvalidParameterError("--maximize and --plot need exact pieces: a two-player zero-sum game")
@@ -171,7 +171,7 @@ def run_over(args: argparse.Namespace) -> None:
     from exactpoker import guard
     from exactpoker.commands.common import emit
     from exactpoker.core.parametric import compile_parametric
-    from exactpoker.solve.parametric_game import solve_over
+    from exactpoker.solve.parametric.game import solve_over
 
     if args.game is None:
         raise InvalidParameterError("solve --over: give a GAME (library:NAME or a parametric .efg/.nfg file)")

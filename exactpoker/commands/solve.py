@@ -18,7 +18,7 @@ __all__ = ["add_commands"]
 
 def _solve(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.solve.dispatch import solve_loaded
+    from exactpoker.solve.engine.dispatch import solve_loaded
 
     if args.list:
         from exactpoker.games.library import describe_library
@@ -129,7 +129,7 @@ def _supports_text(data: dict) -> list[str]:
 
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve.dispatch import METHODS
+    from exactpoker.solve.engine.dispatch import METHODS
 
     solve = games.add_parser(
         "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",

@@ -36,7 +36,7 @@ from flint import ctx as flint_ctx
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.errors import CertificationError
 from exactpoker.numbers import parse_positive, to_sympy
-from exactpoker.solve.algebraic_roots import Exact, evaluate, gcd, minimal_polynomial, real_roots
+from exactpoker.solve.algebra.roots import Exact, evaluate, gcd, minimal_polynomial, real_roots
 
 __all__ = ["equations", "value_expression", "ContinuousThreePlayer", "solve", "BestBet", "best_bet"]
 

@@ -1,6 +1,6 @@
 """A game tree as integer arrays (post-order), for whole-array passes over every node.
 
-Range dominance (:mod:`exactpoker.solve.dominance`, seed 003 section 2) needs
+Range dominance (:mod:`exactpoker.solve.structure.dominance`, seed 003 section 2) needs
 only each node's children, each decision's mover and information set, and
 each leaf's payoffs; it reads them level by level as numpy arrays.  A
 :class:`FlatTree` holds exactly that, and comes from either
@@ -85,7 +85,7 @@ class FlatTree:
         """This tree with player ``p``'s information set ``name`` renamed ``renames[p][name]`` (others kept).
 
         Two information sets given one name become one, as
-        :func:`~exactpoker.solve.abstraction.relabel_infosets` merges them in a tree.
+        :func:`~exactpoker.solve.structure.abstraction.relabel_infosets` merges them in a tree.
         """
         numbers: dict[tuple[int, str], int] = {}
         new = [numbers.setdefault((p, renames[p].get(name, name)), len(numbers)) for p, name in self.infosets]

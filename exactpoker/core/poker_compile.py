@@ -96,7 +96,7 @@ def flat_poker(game: PokerGame) -> FlatTree:
     the builder's own label, every chance node over its cards left, every end
     of the hand with the builder's own payoffs; ends with the same
     contributions and winners are one leaf, as the builder shares them.
-    Range dominance (:func:`~exactpoker.solve.dominance.range_dominated`)
+    Range dominance (:func:`~exactpoker.solve.structure.dominance.range_dominated`)
     gives the same verdicts on these arrays as on the tree's.
     """
     with paused_gc():

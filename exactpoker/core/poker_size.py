@@ -23,7 +23,7 @@ copies, so the counts are exact or slightly above.
 :func:`suit_isomorphic_size` counts the same game's information sets and
 sequences after merging those that a permutation of the suits maps onto each
 other (Gilpin and Sandholm's lossless abstraction, JACM 2007, for the suit
-symmetry alone): the size :func:`exactpoker.solve.abstraction.abstraction_size`
+symmetry alone): the size :func:`exactpoker.solve.structure.abstraction.abstraction_size`
 finds on the built game, for games too large to build (Rhode Island Hold'em).
 """
 

@@ -13,9 +13,9 @@ Each front end also says how a certified profile is laid out in the result's
 ``strategies`` (its :attr:`LoadedGame.tables`): a Gambit behaviour profile for
 ``.efg``, OpenSpiel's information-state strings for OpenSpiel, the game's own
 information-set labels for the library.  :class:`LoadedGame` (defined in
-:mod:`exactpoker.solve.loaded`, the engine's input) goes to
-:func:`~exactpoker.solve.dispatch.solve_loaded`, the one entry point that
-``exactpoker solve`` and :func:`~exactpoker.solve.dispatch.solve_game` share.
+:mod:`exactpoker.solve.engine.loaded`, the engine's input) goes to
+:func:`~exactpoker.solve.engine.dispatch.solve_loaded`, the one entry point that
+``exactpoker solve`` and :func:`~exactpoker.solve.engine.dispatch.solve_game` share.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import os
 
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats.calls import parse_call
-from exactpoker.solve.loaded import LoadedGame
+from exactpoker.solve.engine.loaded import LoadedGame
 
 __all__ = ["LoadedGame", "load_game", "parse_call"]
 

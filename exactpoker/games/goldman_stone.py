@@ -48,7 +48,7 @@ from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decisio
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 
 __all__ = [
     "ACTIONS",
@@ -268,8 +268,8 @@ def _best_reply_support(g: CompiledGame, n: int) -> tuple[list[list[Fraction]], 
 def _nearest_lp(g: CompiledGame, n: int, fixed: list[list[Fraction]], free: list[tuple[int, int]],
                 goal: list[list[Fraction]], method: str) -> tuple[list[Fraction], str]:
     """Step 2 of :func:`nearest_optimum`: the exact LP in (free x, q, d); the free weights and how they were found."""
-    from exactpoker.solve.sequence_form import realization_matrix
-    from exactpoker.solve.simplex import solve_lp
+    from exactpoker.solve.lp.sequence_form import realization_matrix
+    from exactpoker.solve.lp.simplex import solve_lp
 
     first, second = g.layouts
     m = len(free)
@@ -335,7 +335,7 @@ def nearest_optimum(
     2. On the remaining variables: ``x`` per card sums to 1; ``F^T q - A^T x
        <= 0`` (every pure reply of player II) with ``q_0 >= 0`` says ``x``
        guarantees the value 0; ``d >= |x - target|``; minimize ``sum d``.
-       Solved by :func:`exactpoker.solve.simplex.solve_lp`:
+       Solved by :func:`exactpoker.solve.lp.simplex.solve_lp`:
        ``method="exact"`` pivots in rational arithmetic from scratch (the
        default for ``n <= 20``); ``"float-guided"`` lets HiGHS find a basis
        in floating point and the exact simplex starts there, checks it and

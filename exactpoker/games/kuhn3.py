@@ -77,15 +77,15 @@ from exactpoker.games import kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
-from exactpoker.solve.continuation import EPSILON, trace_down_trend
-from exactpoker.solve.dominance import card_range_dominance
+from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+from exactpoker.solve.structure.dominance import card_range_dominance
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
-    from exactpoker.solve.continuation import Trend
-    from exactpoker.solve.gain_system import GainSystem
-    from exactpoker.solve.support_family import Family
-    from exactpoker.solve.support_solve import ExactSolution
+    from exactpoker.solve.nplayer.continuation import Trend
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+    from exactpoker.solve.nplayer.family import Family
+    from exactpoker.solve.nplayer.finish import ExactSolution
 
 __all__ = [
     "NAME",
@@ -274,7 +274,7 @@ def variable_index(g: CompiledGame, node: int, card: int) -> int:
     """The index of the behaviour variable ``x`` of ``(node, card)`` in the solvers' numbering.
 
     Variables are numbered player by player, each player's information sets in
-    layout order (see :class:`~exactpoker.solve.gain_system.GainSystem`).
+    layout order (see :class:`~exactpoker.solve.nplayer.gain_system.GainSystem`).
     """
     player = node_player(node)
     layout = g.layouts[player]
@@ -310,7 +310,7 @@ def condition_one(cards: object, pot: object, table: Mapping[object, Sequence[ob
     ``x = 0``, ``">"`` when ``f > 0`` and ``x = 1``, and ``"violated"``
     otherwise.
     """
-    from exactpoker.solve.support_solve import exact_gains
+    from exactpoker.solve.nplayer.finish import exact_gains
 
     g = compiled(cards, pot)
     profile = profile_from_nodes(g, table)
@@ -372,7 +372,7 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
     The seed's 22 dominated choices are fixed, and ``extra`` ``(node, card,
     value)`` triples fix more (SKP fixes card 1).
     """
-    from exactpoker.solve.gain_system import GainSystem
+    from exactpoker.solve.nplayer.gain_system import GainSystem
 
     n = parse_cards(cards)
     g3, g6 = compiled(n, 3), compiled(n, 6)
@@ -391,7 +391,7 @@ def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tu
     solution at a larger epsilon (:func:`float_guide`), which reads the support near 0 and 1.
     """
     from exactpoker.errors import CertificationError
-    from exactpoker.solve.support_solve import solve_exact
+    from exactpoker.solve.nplayer.finish import solve_exact
 
     system = gain_system(cards, extra)
     g = compiled(cards, pot)
@@ -409,7 +409,7 @@ def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
                       extra: tuple[tuple[int, int, int], ...] = ()) -> "np.ndarray":
     """A float solution (all variables) of the regularised system at ``pot``, followed down in ``eps``.
 
-    Below :data:`~exactpoker.solve.continuation.RELIABLE_EPSILON` the continuation may fail; the guide is
+    Below :data:`~exactpoker.solve.nplayer.continuation.RELIABLE_EPSILON` the continuation may fail; the guide is
     then the solution there.
     """
     return float_guide(cards, pot, eps=eps, extra=extra)[0]
@@ -436,7 +436,7 @@ def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str,
     details: dict[str, object] = {"pinned": [list(p) for p in pinned],
                                   "mixed": [list(_node_card(g, k)) for k in solution.interior]}
     notes += kuhn3_library.add_field(details, eq.exact_values, table)
-    from exactpoker.solve.support_solve import BallSolution
+    from exactpoker.solve.nplayer.finish import BallSolution
 
     if isinstance(solution, BallSolution):
         box = solution.describe(lambda k: list(_node_card(g, k)))
@@ -489,7 +489,7 @@ def equilibrium_family(cards: object, pot: object) -> "Family":
     value stays fixed while players 1's and 3's move with player 2's bluffing
     frequency at node 2.
     """
-    from exactpoker.solve.support_family import family
+    from exactpoker.solve.nplayer.family import family
 
     n, p = parse_cards(cards), parse_pot(pot)
     x, trend = float_guide(n, p)

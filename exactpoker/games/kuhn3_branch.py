@@ -1,7 +1,7 @@
 """Three-player Kuhn poker's branch of equilibria in the pot (seed 003, section 3): the paper's presentation.
 
 The regularised system of :mod:`exactpoker.games.kuhn3` followed in ``P`` by
-the engine's continuation (:mod:`exactpoker.solve.parametric_branch`, which
+the engine's continuation (:mod:`exactpoker.solve.parametric.branch`, which
 ``solve --over`` uses for any general-sum game): the branch in the paper's
 variables (:func:`branch`: floats, a guide, never certified), exact certified
 equilibria at rational pots on it (:func:`exact_on_branch`), and the branch
@@ -20,7 +20,7 @@ from exactpoker.games.kuhn3 import (NODES, compiled, exact_from_guide, gain_syst
                                     variable_index)
 from exactpoker.numbers import exact_str, parse_positive
 from exactpoker.results import SolveResult
-from exactpoker.solve.parametric_branch import crossing, follow_branch, guide_on_branch
+from exactpoker.solve.parametric.branch import crossing, follow_branch, guide_on_branch
 
 __all__ = ["BranchPoint", "branch", "exact_on_branch", "write_csv"]
 
@@ -40,7 +40,7 @@ def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6
 
     Seed 003, section 3: start at ``pot_min`` (followed down in ``epsilon``),
     then arc-length continuation in ``P`` at fixed ``eps`` with adaptive steps
-    (:func:`~exactpoker.solve.parametric_branch.follow_branch`); the branch may
+    (:func:`~exactpoker.solve.parametric.branch.follow_branch`); the branch may
     fold back (several equilibria at one pot).  Stops when the pot leaves
     ``[pot_min, pot_max]``.  Floats: a guide, not certified; use
     :func:`exact_on_branch` for exact equilibria at rational pots on it.
@@ -61,7 +61,7 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     """An exact certified equilibrium at the rational ``pot`` on the branch (Newton from the branch there).
 
     ``eps`` must be the branch's regularisation parameter.  The guide at
-    ``pot`` is :func:`~exactpoker.solve.parametric_branch.guide_on_branch`'s
+    ``pot`` is :func:`~exactpoker.solve.parametric.branch.guide_on_branch`'s
     (where Newton cannot land on the branch, a stiff spot, it is recomputed
     at ``pot`` from a large ``epsilon``, which may pick another equilibrium);
     the exact finish is the seed's (:func:`~exactpoker.games.kuhn3.exact_from_guide`).

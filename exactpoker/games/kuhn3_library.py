@@ -3,8 +3,8 @@
 ``exactpoker kuhn3 --cards N --pot P`` and ``exactpoker solve
 'library:kuhn3(cards=N,pot=P)'`` solve the same rules (the library game,
 :mod:`exactpoker.games.library`) by the same entry point,
-:func:`exactpoker.solve.dispatch.solve_compiled` (three players: the staged
-N-player finish, :func:`exactpoker.solve.nplayer.solve_n_player`), so they
+:func:`exactpoker.solve.engine.dispatch.solve_compiled` (three players: the staged
+N-player finish, :func:`exactpoker.solve.nplayer.pipeline.solve_n_player`), so they
 return the same certified equilibrium.  This module adds only the seed's
 presentation (J. Billingham, seed 003, section 2 and Figure 10): strategies
 keyed by node number ``"1"`` .. ``"12"``, per node the probability of the
@@ -27,7 +27,7 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.games.library import compiled_game
 from exactpoker.results import SolveResult
-from exactpoker.solve.dispatch import solve_compiled
+from exactpoker.solve.engine.dispatch import solve_compiled
 
 __all__ = ["HISTORIES", "node_of", "node_tables", "solve", "present", "add_field"]
 

@@ -95,7 +95,7 @@ from exactpoker.games.liars_dice_compile import CALL, compile_dice, roll_name
 from exactpoker.numbers import parse_int
 
 if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.loaded import LoadedGame
+    from exactpoker.solve.engine.loaded import LoadedGame
 
 __all__ = ["CALL", "RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
 
@@ -266,7 +266,7 @@ class LiarsDice:
         return compile_dice(self, LazyTree("dice", ("1", "2"), self._root, self.parameters))
 
     def loaded_game(self, source: str) -> "LoadedGame":
-        """The game ready for the engine (:class:`~exactpoker.solve.loaded.SelfLoadingRules`): the sequence form
+        """The game ready for the engine (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`): the sequence form
         straight from the rules (:meth:`compiled`) and, when some bids can never hold, the solve without them
         (:func:`exactpoker.games.liars_dice_lift.loaded_game`; ``source`` names the game in a refusal).
 

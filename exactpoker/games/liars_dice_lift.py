@@ -11,7 +11,7 @@ opponent calls right after one.
 
 :func:`solve_without_hopeless_bids` therefore solves the smaller game (the
 same rules without those bids: ``LiarsDice(..., possible_bids=True)``), lifts
-its equilibrium to the full rules (:func:`~exactpoker.solve.restricted_lift.lift_by_names`:
+its equilibrium to the full rules (:func:`~exactpoker.solve.structure.restricted_lift.lift_by_names`:
 the hopeless bids get probability 0, and every information set only the full
 game has, each after a hopeless bid, calls) and certifies the lifted profile
 on the full game's sequence form (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`,
@@ -41,9 +41,9 @@ from exactpoker.errors import CertificationError
 from exactpoker.games.liars_dice_compile import CALL
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.dispatch import infoset_tables, labelled_tables, solve_compiled
-from exactpoker.solve.loaded import LoadedGame
-from exactpoker.solve.restricted_lift import lift_by_names
+from exactpoker.solve.engine.dispatch import infoset_tables, labelled_tables, solve_compiled
+from exactpoker.solve.engine.loaded import LoadedGame
+from exactpoker.solve.structure.restricted_lift import lift_by_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.games.liars_dice import LiarsDice
@@ -109,7 +109,7 @@ def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None 
 
     ``full_game`` is the full rules' sequence form if already made
     (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); ``options`` go
-    to :func:`~exactpoker.solve.dispatch.solve_compiled` for the smaller game.
+    to :func:`~exactpoker.solve.engine.dispatch.solve_compiled` for the smaller game.
 
     Raises
     ------
@@ -139,9 +139,9 @@ def solve_without_hopeless_bids(game: LiarsDice, full_game: CompiledGame | None 
 
 def loaded_game(game: "LiarsDice", source: str) -> LoadedGame:
     """The rules ready for the engine (:meth:`~exactpoker.games.liars_dice.LiarsDice.loaded_game`, which
-    ``exactpoker solve 'library:dice(...)'`` and :func:`~exactpoker.solve.dispatch.solve_game` both ask): the
+    ``exactpoker solve 'library:dice(...)'`` and :func:`~exactpoker.solve.engine.dispatch.solve_game` both ask): the
     sequence form straight from the rules, and, when the rules have hopeless bids, the solve without them
-    (:attr:`~exactpoker.solve.loaded.LoadedGame.solve`).
+    (:attr:`~exactpoker.solve.engine.loaded.LoadedGame.solve`).
 
     Raises
     ------

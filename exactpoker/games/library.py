@@ -53,7 +53,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
 if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.loaded import LoadedGame
+    from exactpoker.solve.engine.loaded import LoadedGame
 
 __all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_library", "parametric", "GAMES"]
 
@@ -238,18 +238,18 @@ def load_library(text: str) -> "LoadedGame":
     """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
 
     The game is what its rules make of it when asked the engine's one
-    question (:func:`~exactpoker.solve.loaded.as_loaded`, the same that
-    :func:`~exactpoker.solve.dispatch.solve_game` asks): a seed paper's card
+    question (:func:`~exactpoker.solve.engine.loaded.as_loaded`, the same that
+    :func:`~exactpoker.solve.engine.dispatch.solve_game` asks): a seed paper's card
     game comes as its rules (``LoadedGame.rules``), its structure detected
     before any tree is built; a poker-language game compiled straight from its
     rules (``LoadedGame.compiled``,
     :func:`~exactpoker.core.poker_compile.compile_poker`), its ``tree`` built
     only if something reads its nodes; rules that load themselves
-    (:class:`~exactpoker.solve.loaded.SelfLoadingRules`, Liar's Dice) as they
+    (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`, Liar's Dice) as they
     load themselves.
     """
     from exactpoker.formats.calls import parse_call
-    from exactpoker.solve.loaded import as_loaded
+    from exactpoker.solve.engine.loaded import as_loaded
 
     name, params = parse_call(text)
     return as_loaded(poker_game(name, **params), source=f"library:{text}")

@@ -13,12 +13,12 @@ a branch-and-prune search whose pruning rules are exact:
   :func:`~exactpoker.games.nash_shapley.situation_reach`) is multilinear, so
   its range over the box of still-undecided coefficients is attained at the
   box's vertices, which are enumerated exactly (integer arithmetic, a
-  subset-sum transform: :func:`~exactpoker.solve.multilinear_box.vertex_values`);
+  subset-sum transform: :func:`~exactpoker.solve.algebra.multilinear_box.vertex_values`);
 * a coefficient already decided to be interior lies in the *open* interval
   ``(0, 1)``, where every vertex of its edge has a positive weight: a
   multilinear polynomial is ``> 0`` on such a box when its vertex values are
   ``>= 0`` with one ``> 0`` for each vertex of the other coordinates
-  (:func:`~exactpoker.solve.multilinear_box.positive_on_open_box`).  So a factor like ``1 - alpha`` of a
+  (:func:`~exactpoker.solve.algebra.multilinear_box.positive_on_open_box`).  So a factor like ``1 - alpha`` of a
   discriminant counts as nonzero once ``alpha`` is interior (5 times fewer
   cases than with the closed box at ``a/b = 2``);
 * "``Delta_u > 0`` wherever ``u``'s situation arises" holds on the box when
@@ -47,7 +47,7 @@ import numpy as np
 import sympy
 
 from exactpoker.games import nash_shapley as ns
-from exactpoker.solve.multilinear_box import Poly, bitmask_poly, positive_on_open_box, vertex_values
+from exactpoker.solve.algebra.multilinear_box import Poly, bitmask_poly, positive_on_open_box, vertex_values
 
 __all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 

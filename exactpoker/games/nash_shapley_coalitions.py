@@ -14,7 +14,7 @@ against ``{2, 3}``), so they are solved float-guided, exact-finished
 (:func:`_float_guided_value`: HiGHS picks a small sub-game, the exact simplex
 solves it, and an exact check against every row and column of the whole
 game accepts it or grows it).  If the guide fails the exact simplex
-(:func:`~exactpoker.solve.simplex.solve_matrix_game`) solves the whole game.
+(:func:`~exactpoker.solve.lp.simplex.solve_matrix_game`) solves the whole game.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import scipy.optimize
 from exactpoker.core import CompiledGame
 from exactpoker.games import nash_shapley as ns
 from exactpoker.numbers import parse_positive
-from exactpoker.solve.pure import pure_realization
-from exactpoker.solve.simplex import solve_matrix_game
+from exactpoker.solve.enumeration.pure import pure_realization
+from exactpoker.solve.lp.simplex import solve_matrix_game
 
 __all__ = ["CoalitionValue", "reduced_plans", "characteristic_function"]
 

@@ -15,7 +15,7 @@ Player 1's bluff ``beta`` and Player 3's answer ``kappa`` enter (section 10's
 last paragraph), and "always bet" for ``a >= 4b`` (footnote 18; it holds
 from ``a = 3b`` on); then the systems the paper does not give, which cover
 ``A_3 < a/b < 3`` (:data:`GAP_SYSTEMS`, found by the generic support search
-of :mod:`exactpoker.solve.indifference` on sample ratios, and one, XI, by
+of :mod:`exactpoker.solve.nplayer.indifference` on sample ratios, and one, XI, by
 the exhaustive search, and written here as cases; their equations are
 derived from the discriminants like the paper's).
 In system VIII Player 1 always opens, so Player 2's ``zeta`` and
@@ -23,7 +23,7 @@ Player 3's ``xi`` are never reached: they are *threats* that only have to
 keep Player 1 from passing (``Delta_alpha >= 0``, ``Delta_beta >= 0``), a
 two-dimensional family of points with one value; its corners are returned
 (:func:`threat_corners`).  If no system gives a certified point,
-:func:`~exactpoker.solve.support_search.locate_equilibrium` searches the
+:func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium` searches the
 supports near a floating-point guide.  Every point returned is certified.
 That no other point exists is checked, case by case, by
 :func:`exactpoker.games.nash_shapley_exhaustive.exhaustive` (every case that
@@ -54,8 +54,8 @@ from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, ZERO, Case, CaseS
 from exactpoker.games.nash_shapley_families import case_family
 from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.indifference import float_guide
-from exactpoker.solve.support_search import locate_equilibrium
+from exactpoker.solve.nplayer.indifference import float_guide
+from exactpoker.solve.nplayer.support_search import locate_equilibrium
 
 __all__ = ["SYSTEMS", "GAP_SYSTEMS", "FAMILY_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "threat_family_empty", "equilibria", "profile", "certify_point"]
 
@@ -319,7 +319,7 @@ def threat_family_empty(t: Fraction, name: str) -> bool:
 
 
 def _located(t: Fraction, g: CompiledGame) -> dict[str, sympy.Expr]:
-    """The coefficients of the point :func:`~exactpoker.solve.support_search.locate_equilibrium` finds."""
+    """The coefficients of the point :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium` finds."""
     found = locate_equilibrium(g, float_guide(g, iterations=2000), max_supports=3000)
     values = {}
     for p, layout in enumerate(g.layouts):

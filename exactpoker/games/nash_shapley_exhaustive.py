@@ -12,10 +12,10 @@ exactly:
   :data:`~exactpoker.games.nash_shapley_equilibria.GAP_SYSTEMS`) are solved
   as :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves them
   (points, one-parameter families, the threat family);
-* every other case goes through :mod:`exactpoker.solve.open_box`: factor
+* every other case goes through :mod:`exactpoker.solve.algebra.open_box`: factor
   splitting and Groebner bases (no zero in the open box), exact zeros of the
   zero-dimensional components; and through
-  :mod:`exactpoker.solve.box_exclusion`: bisection with proved vertex bounds
+  :mod:`exactpoker.solve.algebra.box_exclusion`: bisection with proved vertex bounds
   and contraction that uses the inequalities of (C) too, and, where the
   equations vanish on a face just outside the open box, the same on the two
   blow-up charts of that face; last, with (C) replaced by the exact
@@ -51,8 +51,8 @@ from exactpoker.games.nash_shapley_families import case_family, deviation_condit
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.parallel import Runner
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
-from exactpoker.solve.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
+from exactpoker.solve.algebra.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
+from exactpoker.solve.algebra.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -69,7 +69,7 @@ class CaseSystem:
     ``equations`` are the ``Delta_u`` of the interior ``u`` and ``conditions``
     the pairs ``(R_v, +-Delta_v)`` of the others (``Delta_v <= 0`` where ``v``
     is 0, ``>= 0`` where it is 1, wherever its situation arises: ``R_v > 0``),
-    as :data:`~exactpoker.solve.open_box.Multilinear` in the unknowns.
+    as :data:`~exactpoker.solve.algebra.open_box.Multilinear` in the unknowns.
     """
 
     unknowns: tuple[str, ...]

@@ -13,7 +13,7 @@ coefficients, so its maximum over his behaviour strategies is at a vertex
 (the same fact as :func:`~exactpoker.games.nash_shapley.best_deviation_gains`):
 a point of the case is an equilibrium exactly when all of them hold.  They
 are multilinear in the case's interior coefficients, and
-:func:`~exactpoker.solve.multilinear_region.box_region` describes their
+:func:`~exactpoker.solve.algebra.multilinear_region.box_region` describes their
 solution set exactly.
 """
 
@@ -27,8 +27,8 @@ import sympy
 
 from exactpoker.games import nash_shapley as ns
 from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, VARIABLES, ZERO, Case
-from exactpoker.solve.box_exclusion import Multilinear
-from exactpoker.solve.multilinear_region import Region, box_region
+from exactpoker.solve.algebra.box_exclusion import Multilinear
+from exactpoker.solve.algebra.multilinear_region import Region, box_region
 
 __all__ = ["deviation_conditions", "CaseFamily", "case_family"]
 

@@ -11,10 +11,10 @@ player I (one per card of player II and set of bet sizes she calls).  Here:
 - :func:`equilibrium` (default ``method="sequence"``): the card-by-card LP,
   ``n (b + 1)`` constraints with cumulative variables (the payoff depends on
   the cards only through who holds the higher one:
-  :mod:`exactpoker.solve.sign_games`, O(n b) memory), solved by HiGHS and
+  :mod:`exactpoker.solve.structure.sign_games`, O(n b) memory), solved by HiGHS and
   finished exactly from its basis;
 - ``method="generic"``: the same LP through the general sequence-form solver
-  (:func:`exactpoker.solve.zerosum.solve_zero_sum`, O(n^2 b));
+  (:func:`exactpoker.solve.lp.zerosum.solve_zero_sum`, O(n^2 b));
 - ``method="paper"``: the paper's LP over player II's local pure strategies,
   solved by the exact simplex (small ``n 2^b``);
 - :func:`saturation`: the values for growing ``b`` until they stop changing.
@@ -36,9 +36,9 @@ from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.rules import solve_rules
-from exactpoker.solve.simplex import solve_lp
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve.lp.simplex import solve_lp
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 
 __all__ = ["game", "compiled", "equilibrium", "saturation", "MAX_PAPER_ROWS"]
 
@@ -114,8 +114,8 @@ def equilibrium(n: int, b: int, *, method: Literal["sequence", "generic", "paper
 
 
 def _structured_equilibrium(rules: BettingGame) -> SolveResult:
-    """The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`: the card-by-card LP of
-    :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
+    """The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`: the card-by-card LP of
+    :mod:`exactpoker.solve.structure.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
     solved = solve_rules(rules)
     [found] = solved.equilibria
     b = len(rules.root.actions) - 1

@@ -15,7 +15,7 @@ under *both* of I's actions with one label, so II does not see I's choice
 is a 0/1 vector over the cards, 1 = hold; the notes
 number the ``2^m`` tactics in binary order with card 1 the most significant
 digit (their ``makeT``), which is the order of
-:func:`~exactpoker.solve.pure.strategic_form`.
+:func:`~exactpoker.solve.enumeration.pure.strategic_form`.
 
 Sign convention: every value here, like every value the notes print (their
 ``G``), is **player I's** expected gain; the notes' first player is the one
@@ -50,7 +50,7 @@ Functions
     mixture the only optimal one?).
 :func:`piecewise_value`
     The value as an exact piecewise rational function of ``B/A``
-    (:mod:`exactpoker.solve.parametric`); beyond the notes, which only plot it.
+    (:mod:`exactpoker.solve.parametric.matrix_game`); beyond the notes, which only plot it.
 """
 
 from __future__ import annotations
@@ -66,9 +66,9 @@ from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decisio
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction, to_sympy
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.parametric import PiecewiseValue, parametric_value
-from exactpoker.solve.pure import choice_payoffs, strategic_form
-from exactpoker.solve.simplex import solve_matrix_game
+from exactpoker.solve.parametric.matrix_game import PiecewiseValue, parametric_value
+from exactpoker.solve.enumeration.pure import choice_payoffs, strategic_form
+from exactpoker.solve.lp.simplex import solve_matrix_game
 
 __all__ = [
     "game",
@@ -279,7 +279,7 @@ def weight_range(m: int, ante: object, bet: object, player: str, tactic: str, *,
     optimal mixtures ``{x >= 0, sum x = 1, x^T M >= v}`` (``M`` oriented for
     ``player``).  Equal bounds: every optimal mixture gives the tactic that weight.
     """
-    from exactpoker.solve.simplex import solve_lp
+    from exactpoker.solve.lp.simplex import solve_lp
 
     if player not in ("I", "II"):
         raise InvalidParameterError(f"player must be 'I' or 'II'; got {player!r}")
@@ -303,7 +303,7 @@ def piecewise_value(m: int, *, threshold: bool = False, upper: object | None = N
     """Player I's value divided by ``A``, as an exact piecewise rational function of ``r = B/A``.
 
     The payoffs are ``A`` times a matrix linear in ``r``: ``M(r) = M0 + r M1``,
-    so the value is ``A v(B/A)``.  :func:`exactpoker.solve.parametric.parametric_value`
+    so the value is ``A v(B/A)``.  :func:`exactpoker.solve.parametric.matrix_game.parametric_value`
     finds the pieces, each certified for every ``r`` in it.  The pieces cover
     ``[0, upper]`` (``upper=None``: ``[0, oo)``); ``r = 0`` is the limit
     ``B -> 0+``.  Each piece costs one or two exact LPs of the matrix game

@@ -15,11 +15,11 @@ Behaviour strategies are the paper's ``P = [p_i]`` (I bets with card ``i``),
 any two players, so there is no LP: :func:`equilibrium` locates the support
 (the continuous solution's cut points, or smoothed fictitious play, as a
 guide), solves the indifference equations on it exactly
-(:mod:`exactpoker.solve.indifference`) and certifies the profile for each of
+(:mod:`exactpoker.solve.nplayer.indifference`) and certifies the profile for each of
 the three players separately.  The payoffs depend on the cards only through
 their order, so by default all of this (gaps, indifference equations,
 certificate) is done by prefix sums in O(n)
-(:mod:`exactpoker.solve.ordered_games`, whose certificate equals
+(:mod:`exactpoker.solve.structure.ordered_games`, whose certificate equals
 :func:`exactpoker.certify.verify` on the compiled game); ``method="generic"``
 works on the compiled game's ``n^3`` deals instead.  Nothing assumes that II
 and III play alike; the result says whether they do.
@@ -48,10 +48,10 @@ from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, 
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.indifference import FREE, CompiledModel, ExactNumber, Support
-from exactpoker.solve.ordered_games import OrderedGame, certify_ordered, ordered_game
-from exactpoker.solve.ordered_solve import OrderedGuide, solve_ordered
-from exactpoker.solve.rules import solve_rules
+from exactpoker.solve.nplayer.indifference import FREE, CompiledModel, ExactNumber, Support
+from exactpoker.solve.structure.ordered_games import OrderedGame, certify_ordered, ordered_game
+from exactpoker.solve.nplayer.ordered_solve import OrderedGuide, solve_ordered
+from exactpoker.solve.engine.rules import solve_rules
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
 
@@ -101,7 +101,7 @@ def certify_profile(n: int, b: object, P: Sequence[object], Q: Sequence[object],
 
     Use it on a printed profile to see whether it is an equilibrium and what
     its exact values are.  Computed by prefix sums over the order of the
-    cards (:func:`~exactpoker.solve.ordered_games.certify_ordered`, O(n); the
+    cards (:func:`~exactpoker.solve.structure.ordered_games.certify_ordered`, O(n); the
     same certificate as :func:`exactpoker.certify.verify` on :func:`compiled`).
     """
     n = parse_int(n, "n", 3, hint="three players need three different cards")
@@ -200,9 +200,9 @@ def _paper_guide(n: int, bet: Fraction) -> OrderedGuide:
 def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] = "structured") -> SolveResult:
     """One exact equilibrium of the ``n``-card game with bet ``b``, certified for each player.
 
-    The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`,
+    The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`,
     which detects that the payoffs depend only on the order of the cards and
-    takes :func:`~exactpoker.solve.ordered_solve.solve_ordered`), in the
+    takes :func:`~exactpoker.solve.nplayer.ordered_solve.solve_ordered`), in the
     paper's tables ``P``, ``Q``, ``R``.
 
     Parameters
@@ -213,9 +213,9 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
         Bet size, ``> 0``.
     method : {"structured", "generic"}
         How the support search sees the game: by prefix sums over the order
-        of the cards (:class:`~exactpoker.solve.ordered_games.OrderedModel`,
+        of the cards (:class:`~exactpoker.solve.structure.ordered_games.OrderedModel`,
         O(n): n = 500 in seconds), or through the compiled game's ``n^3``
-        deals (:class:`~exactpoker.solve.indifference.CompiledModel`).  Both
+        deals (:class:`~exactpoker.solve.nplayer.indifference.CompiledModel`).  Both
         search the same supports and certify exactly.
 
     Notes

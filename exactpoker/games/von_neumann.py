@@ -36,18 +36,18 @@ from exactpoker.certify import Certificate, verify, verify_matrix_game
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.pure import (
+from exactpoker.solve.enumeration.pure import (
     Progress,
     matrix_pure_equilibria,
     pure_equilibria as enumerate_pure,
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.rules import solve_rules
-from exactpoker.solve.sign_games import SignProfile, certify_sign_game, sign_game
-from exactpoker.solve.sign_games_pure import pure_equilibria as sign_pure_equilibria
-from exactpoker.solve.simplex import solve_matrix_game
-from exactpoker.solve.zerosum import solve_zero_sum
+from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve.structure.sign_games import SignProfile, certify_sign_game, sign_game
+from exactpoker.solve.enumeration.sign_games_pure import pure_equilibria as sign_pure_equilibria
+from exactpoker.solve.lp.simplex import solve_matrix_game
+from exactpoker.solve.lp.zerosum import solve_zero_sum
 
 __all__ = [
     "game",
@@ -110,8 +110,8 @@ def pure_equilibria(n: int, b: object, *, method: str = "auto", progress: Progre
         Bet size, ``> 0``.
     method : {"auto", "separable", "brute-force"}
         ``"auto"``: the prefix-count enumeration of
-        :func:`exactpoker.solve.sign_games_pure.pure_equilibria`; the others are
-        the general ones of :mod:`exactpoker.solve.pure` (brute force is for
+        :func:`exactpoker.solve.enumeration.sign_games_pure.pure_equilibria`; the others are
+        the general ones of :mod:`exactpoker.solve.enumeration.pure` (brute force is for
         small decks).
     progress : callable, optional
         ``progress(done, total)``, called as the enumeration advances.
@@ -218,9 +218,9 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow",
         ``"fast"``: the card-by-card (sequence-form) LP, solved by HiGHS and
         finished exactly on its support (the paper's vnMNE), using that the
         payoff depends on the cards only through who holds the higher one
-        (:mod:`exactpoker.solve.sign_games`: O(n) memory, n = 10,000 in
+        (:mod:`exactpoker.solve.structure.sign_games`: O(n) memory, n = 10,000 in
         seconds).  ``"generic"``: the same LP through the general sequence-form
-        solver (:func:`exactpoker.solve.zerosum.solve_zero_sum`, O(n^2)).
+        solver (:func:`exactpoker.solve.lp.zerosum.solve_zero_sum`, O(n^2)).
         ``"simplex"``: the same LP by the exact rational simplex.  ``"slow"``: the LP of the
         ``2^n x 2^n`` matrix game (the paper's MNE), ``n <= 9``; its mixture
         over pure strategies is in ``details``.
@@ -244,8 +244,8 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow",
 
 
 def _structured_equilibrium(n: int, b: object) -> SolveResult:
-    """The one engine on the rules (:func:`exactpoker.solve.rules.solve_rules`: the card-by-card LP of
-    :mod:`exactpoker.solve.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
+    """The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`: the card-by-card LP of
+    :mod:`exactpoker.solve.structure.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
     solved = solve_rules(game(n, b))
     [found] = solved.equilibria
     bet, call = ([row[1] for row in found.profile.strategies[p]] for p in (0, 1))

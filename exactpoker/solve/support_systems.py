@@ -24,7 +24,7 @@ equilibrium exactly when (backward induction over the player's own sets):
   pure continuation below it, is worth at most that value;
 * **positivity**: every supported sequence has weight ``> 0``.
 
-Polynomials are :data:`~exactpoker.solve.box_exclusion.Multilinear` dicts
+Polynomials are :data:`~exactpoker.solve.algebra.box_exclusion.Multilinear` dicts
 (bit ``k`` of a monomial: unknown ``k``), so the box-exclusion proofs apply as
 they are.
 """
@@ -41,8 +41,8 @@ from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import InvalidParameterError
-from exactpoker.solve.algebraic_roots import Exact
-from exactpoker.solve.box_exclusion import Multilinear
+from exactpoker.solve.algebra.roots import Exact
+from exactpoker.solve.algebra.box_exclusion import Multilinear
 
 __all__ = ["PlayerSupport", "SupportKey", "SupportSystem", "player_supports", "support_count", "build_system",
            "poly_value", "MAX_CONDITIONS"]

@@ -1,0 +1,247 @@
+"""Every equilibrium of an N-player game by support enumeration, with a proof that the list is complete.
+
+Issue 28: the field's questions are about *all* equilibria.  For a compiled
+game (a normal-form game is one information set per player), every support
+(:func:`~exactpoker.solve.support_systems.player_supports`: per information
+set the player's own support reaches, the actions played with positive
+probability) is one independent task: its exact system (indifference,
+best response, positivity; :mod:`exactpoker.solve.support_systems`) is
+decided by :func:`~exactpoker.solve.enumeration.decide.decide_support`, which
+records how.  An equilibrium's realization weights are positive on exactly
+one support, so the supports partition the equilibria (in realization plans:
+behaviour at sets a player's own play never reaches is immaterial and is
+reported as the first action), and the list is **complete** when every
+support is decided.  Porter, Nudelman and Shoham (GEB 63, 2008) enumerate
+supports the same way for a float solver; here every system is solved
+symbolically and every equilibrium returned has passed
+:func:`exactpoker.certify.verify` twice (in the task and again here).
+
+Supports run through :class:`exactpoker.parallel.Runner` when one is given
+(the same Dask runner sweeps use); more than :data:`MAX_SUPPORTS` supports are
+refused before any work, naming the count.  Exact algebraic numbers do not
+pickle, so a task's profiles travel as rational coefficients
+(:func:`_portable`) and are rebuilt and re-certified here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import product
+from math import prod
+from typing import Any, Callable
+
+from exactpoker.algebraic import AlgebraicNumber, RealNumberField, fmpq_to_fraction
+from exactpoker.certify import Certificate, verify
+from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, InvalidParameterError
+from exactpoker.numbers import exact_str
+from exactpoker.parallel import Runner
+from exactpoker import progress
+from exactpoker.results import Equilibrium
+from exactpoker.solve.enumeration.decide import REASONS, Behaviour, Decision, Family, decide_support
+from exactpoker.solve.support_systems import SupportKey, player_supports, support_count
+
+__all__ = ["AllEquilibria", "CertifiedEquilibrium", "all_equilibria_n_player", "MAX_SUPPORTS"]
+
+#: Most supports (the product over players) enumerated; beyond, the game is refused.
+MAX_SUPPORTS = 200_000
+
+
+@dataclass(frozen=True)
+class CertifiedEquilibrium:
+    """An isolated equilibrium, its exact certificate, and the support it lies on."""
+
+    profile: BehaviourProfile
+    certificate: Certificate
+    support: SupportKey
+
+
+@dataclass(frozen=True)
+class AllEquilibria:
+    """Every equilibrium of a game, family by family, and how each support was decided.
+
+    Attributes
+    ----------
+    equilibria : tuple of CertifiedEquilibrium
+        The isolated equilibria (rational or algebraic), each certified.
+    families : tuple of (SupportKey, Family)
+        Positive-dimensional sets of equilibria, each with a certified witness.
+    decisions : tuple of Decision
+        One per support, in enumeration order: the proof.
+    names : tuple of tuple
+        Per player, its name and each information set's name and actions (to print supports).
+    """
+
+    equilibria: tuple[CertifiedEquilibrium, ...]
+    families: tuple[tuple[SupportKey, Family], ...]
+    decisions: tuple[Decision, ...]
+    names: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether every support was decided, so the equilibria and families are all there are."""
+        return all(d.decided for d in self.decisions)
+
+    @property
+    def supports_decided(self) -> dict[str, int]:
+        """How many supports each reason decided (:data:`~exactpoker.solve.enumeration.decide.REASONS`)."""
+        counts = {reason: 0 for reason in REASONS}
+        for d in self.decisions:
+            counts[d.reason] += 1
+        return {reason: count for reason, count in counts.items() if count}
+
+    def support_dict(self, support: SupportKey) -> dict[str, dict[str, list[str]]]:
+        """``{player: {information set: [actions played]}}`` for the sets the support reaches."""
+        return {player: {name: [actions[a] for a in chosen] for (name, actions), chosen in zip(sets, own) if chosen}
+                for (player, sets), own in zip(self.names, support)}
+
+    def as_equilibria(self, compiled: CompiledGame,
+                      tables: Callable[[CompiledGame, BehaviourProfile], Any]) -> list[Equilibrium]:
+        """The isolated equilibria as :class:`~exactpoker.results.Equilibrium` s, strategies laid out by ``tables``
+        (e.g. :func:`exactpoker.solve.engine.dispatch.infoset_tables`), for a :class:`~exactpoker.results.SolveResult`."""
+        return [Equilibrium.from_certificate(e.certificate, tables(compiled, e.profile), e.profile)
+                for e in self.equilibria]
+
+    def to_dict(self, proof: bool = False) -> dict[str, Any]:
+        """The JSON keys of the enumeration: ``complete``, ``supports``, ``supports_decided``, ``families``
+        and, with ``proof``, the per-support record ``proof``."""
+        out: dict[str, Any] = {
+            "complete": self.complete,
+            "supports": len(self.decisions),
+            "supports_decided": self.supports_decided,
+            "families": [self._family_dict(support, family) for support, family in self.families],
+        }
+        if proof:
+            out["proof"] = [{"support": self.support_dict(d.support), "reason": d.reason, "detail": d.detail}
+                            for d in self.decisions]
+        return out
+
+    def _family_dict(self, support: SupportKey, family: Family) -> dict[str, Any]:
+        return {
+            "support": self.support_dict(support),
+            "dimension": family.dimension,
+            "dimension_exact": family.dimension_exact,
+            "unknowns": list(family.names),
+            "groebner": list(family.groebner),
+            "parameters": list(family.parameters),
+            "parametrisation": list(family.parametrisation),
+            "witness": self._strategies(family.witness),
+            "vertices": [self._strategies(v) for v in family.vertices],
+        }
+
+    def _strategies(self, behaviour: Behaviour) -> dict[str, dict[str, list[str]]]:
+        return {player: {name: [exact_str(x) for x in row] for (name, _actions), row in zip(sets, rows)}
+                for (player, sets), rows in zip(self.names, behaviour)}
+
+
+def _names(compiled: CompiledGame) -> tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]:
+    return tuple((player, tuple((layout.infoset_name(i), tuple(layout.infoset_actions(i)))
+                                for i in range(layout.num_infosets)))
+                 for player, layout in zip(compiled.player_names, compiled.layouts))
+
+
+def support_total(compiled: CompiledGame) -> int:
+    """The number of supports the enumeration decides (the product of the players' counts)."""
+    return prod(support_count(layout) for layout in compiled.layouts)
+
+
+def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = None) -> AllEquilibria:
+    """Every equilibrium of ``compiled`` by exact support enumeration, with the per-support proof (module docstring).
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        Any finite game (meant for three or more players; two work too).
+    runner : Runner, optional
+        Where the supports run (default: here, one after another).
+
+    Raises
+    ------
+    InvalidParameterError
+        More than :data:`MAX_SUPPORTS` supports (the message gives the count).
+    CertificationError
+        A profile from a task fails the exact check here (never expected).
+    """
+    total = support_total(compiled)
+    if total > MAX_SUPPORTS:
+        counts = " x ".join(str(support_count(layout)) for layout in compiled.layouts)
+        raise InvalidParameterError(f"--all: the game has {total} supports ({counts} per player); support "
+                                    f"enumeration is limited to {MAX_SUPPORTS}")
+    supports = list(product(*(player_supports(layout) for layout in compiled.layouts)))
+    runner = runner or Runner(workers=1)
+    decisions: list[Decision | None] = [None] * len(supports)
+    progress.stage("support enumeration", len(supports), "supports")
+    for index, (status, value) in runner.run(partial(_task, compiled), supports):
+        if status == "ok":
+            decisions[index] = _restored(value)
+        else:
+            decisions[index] = Decision(supports[index], "error", f"{status}: {value}")
+        progress.advance()
+    return _collect(compiled, [d for d in decisions if d is not None])
+
+
+def _collect(compiled: CompiledGame, decisions: list[Decision]) -> AllEquilibria:
+    equilibria, families = [], []
+    for decision in decisions:
+        for behaviour in decision.equilibria:
+            profile = BehaviourProfile(behaviour)
+            certificate = verify(compiled, profile)
+            if not certificate.holds:  # pragma: no cover - the task certified it already
+                raise CertificationError("support enumeration: a returned profile failed the exact check")
+            equilibria.append(CertifiedEquilibrium(profile, certificate, decision.support))
+        if decision.family is not None:
+            if not verify(compiled, BehaviourProfile(decision.family.witness)).holds:  # pragma: no cover
+                raise CertificationError("support enumeration: a family's witness failed the exact check")
+            families.append((decision.support, decision.family))
+    return AllEquilibria(tuple(equilibria), tuple(families), tuple(decisions), _names(compiled))
+
+
+# -- tasks: picklable in and out ------------------------------------------------------------------------------
+
+
+def _task(compiled: CompiledGame, support: SupportKey) -> Decision:
+    return _portable(decide_support(compiled, support))
+
+
+def _number_out(value: Any) -> Any:
+    if isinstance(value, AlgebraicNumber):
+        low, high = value.field.interval
+        return ("algebraic", tuple(fmpq_to_fraction(c) for c in value.field.minimal_polynomial.coeffs()), low, high,
+                tuple(fmpq_to_fraction(c) for c in value.polynomial.coeffs()))
+    return value
+
+
+def _number_in(value: Any, fields: dict[tuple, RealNumberField]) -> Any:
+    if isinstance(value, tuple) and value and value[0] == "algebraic":
+        _tag, minimal, low, high, coefficients = value
+        key = (minimal, low, high)
+        if key not in fields:
+            fields[key] = RealNumberField(list(minimal), low, high)
+        return fields[key].element(coefficients)
+    return value
+
+
+def _map_behaviour(behaviour: Behaviour, fn: Any) -> Behaviour:
+    return tuple(tuple(tuple(fn(x) for x in row) for row in rows) for rows in behaviour)
+
+
+def _portable(decision: Decision) -> Decision:
+    """``decision`` with algebraic numbers as rational tuples (they do not pickle)."""
+    return _map_decision(decision, _number_out)
+
+
+def _restored(decision: Decision) -> Decision:
+    """The inverse of :func:`_portable`: one field object per equilibrium's field."""
+    fields: dict[tuple, RealNumberField] = {}
+    return _map_decision(decision, lambda x: _number_in(x, fields))
+
+
+def _map_decision(decision: Decision, fn: Any) -> Decision:
+    equilibria = tuple(_map_behaviour(b, fn) for b in decision.equilibria)
+    family = decision.family
+    if family is not None:
+        family = replace(family, witness=_map_behaviour(family.witness, fn),
+                         vertices=tuple(_map_behaviour(v, fn) for v in family.vertices))
+    return replace(decision, equilibria=equilibria, family=family)

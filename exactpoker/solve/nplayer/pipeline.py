@@ -1,0 +1,293 @@
+"""Games of three or more players: the one staged entry point of the exact N-player finish.
+
+:func:`exactpoker.solve.engine.dispatch.solve_compiled` sends every game with three or
+more players here.  The stages are seed 003's method (Billingham et al., the
+three-player Kuhn poker of ``N`` cards, section 3), which
+:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game:
+
+0. **dominance** -- actions range-dominated in the rules are fixed at 0
+   (:func:`~exactpoker.solve.structure.dominance.dominated_variables`, seed 003's
+   section 2 for any game tree);
+1. **guide** -- the regularised system of counterfactual gains
+   (:class:`~exactpoker.solve.nplayer.gain_system.GainSystem`) followed down in
+   ``epsilon`` by arc-length continuation
+   (:func:`~exactpoker.solve.nplayer.continuation.trace_down_trend`): floating point, a guide
+   only;
+2. **support** -- each variable read at 0, at 1 or interior
+   (:func:`~exactpoker.solve.nplayer.finish.classify`: near an end, by how its
+   gain shrank between the reliable epsilon and the guide's);
+3. **exact finish** -- the indifference equations on that support solved
+   exactly (:func:`~exactpoker.solve.nplayer.finish.solve_exact`): a rational
+   point, else a point of one real number field
+   (:class:`~exactpoker.algebraic.AlgebraicNumber` entries);
+4. **certificate** -- the finish checks the profile with the sequential
+   certificate; the dispatcher then runs the plain exact Nash check
+   (:func:`exactpoker.certify.verify`) on it as on every answer.
+
+An equilibrium of too high an algebraic degree for a minimal polynomial is
+found by the finish as the unique zero of the gains in an isolating box,
+certified in ball arithmetic from the game alone
+(:func:`exactpoker.certify_balls.certify_box`); the dispatcher returns it with
+that certificate.  Information sets of more than two actions are solved
+through the game's binary form (:mod:`exactpoker.core.binary_form`), which has
+the same equilibria; the profile is lifted back before the certificate.
+
+:func:`pure_equilibria_n` lists every pure equilibrium of an N-player game by
+exhaustive best responses on the strategic form (exact integers).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Callable
+
+import numpy as np
+
+from exactpoker import guard, progress
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.core.compiled import CompiledGame, SequenceLayout
+from exactpoker.core.profile import BehaviourProfile
+from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
+from exactpoker.solve.enumeration.pure import PureProfile, all_choices, pure_realization, strategy_count
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.certify_sequential import SequentialCertificate
+    from exactpoker.solve.nplayer.finish import BallSolution
+
+__all__ = ["NPlayerSolution", "solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
+           "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
+
+#: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
+MAX_PURE_PROFILES = 1 << 24
+#: Most cells of the dense sequence-form payoff tensor it builds on the way.
+MAX_SEQUENCE_CELLS = 1 << 24
+#: Most products one evaluation of the float guide may compute (:func:`~exactpoker.solve.nplayer.gain_system.guide_terms`,
+#: on the binary form): the guide's time grows with them.  Measured on a shared machine: three-player Leduc on two
+#: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
+#: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
+MAX_GUIDE_TERMS = 5_000_000
+
+
+@dataclass(frozen=True)
+class NPlayerSolution:
+    """An exact equilibrium of an N-player game and the stage that finished it.
+
+    ``profile`` is exact (Fractions or algebraic numbers), except when
+    ``ball`` is given: the equilibrium is then the unique zero in an isolating
+    box, ``profile`` holds :class:`~exactpoker.certify_balls.CertifiedReal`
+    entries, and ``ball`` (a :class:`~exactpoker.solve.nplayer.finish.BallSolution`
+    of :attr:`solved`) carries the certificate proved in ball arithmetic from
+    the game alone.  ``solved`` is the game the stages ran on: the game
+    itself, or its binary form (:mod:`exactpoker.core.binary_form`) when an
+    information set has more than two actions.  ``certificate`` is the
+    finish's exact sequential certificate
+    (:func:`~exactpoker.certify_sequential.verify_sequential`: the Nash check
+    plus optimality at every information set) when it was proved on the game
+    itself, else None.
+    """
+
+    profile: BehaviourProfile
+    stage: str
+    notes: tuple[str, ...]
+    solved: CompiledGame
+    ball: "BallSolution | None" = None
+    mixed: tuple[int, ...] = ()
+    pinned: tuple[tuple[int, object], ...] = ()
+    certificate: "SequentialCertificate | None" = None
+
+    def _names(self) -> list[str]:
+        """Each variable of :attr:`solved` as ``player:information set``."""
+        return [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
+                for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
+
+    def lifted(self, lift: Callable[[BehaviourProfile], BehaviourProfile]) -> "NPlayerSolution":
+        """This solution of a lossless abstraction, on the full game (``lift``:
+        :meth:`exactpoker.solve.structure.abstraction.Abstraction.lift`).
+
+        Every member of an orbit plays its orbit's strategy; an equilibrium of
+        the reduced game so lifted is one of the full game (Gilpin and
+        Sandholm 2007, section 5).  An exact profile is checked again on the
+        full game by the dispatcher (the finish's sequential certificate, proved
+        on the reduced game, is dropped); an isolating box stays the reduced game's
+        (its certificate proves the reduced equilibrium, the exactly checked
+        automorphisms the rest).
+        """
+        notes = self.notes if self.ball is None else self.notes + (
+            "the isolating box is the lossless abstraction's; its equilibrium, given to every member of each orbit, "
+            "is the full game's",)
+        return replace(self, profile=lift(self.profile), notes=notes, certificate=None)  # the reduced game's
+
+    def box_details(self) -> dict[str, object]:
+        """The isolating box's system and box, exactly, variables named ``player:information set``."""
+        assert self.ball is not None
+        names = self._names()
+        return self.ball.describe(lambda k: names[k])
+
+    def support_details(self) -> dict[str, list[object]]:
+        """The support's mixed choices and those pinned at simple rationals, named ``player:information set``.
+
+        ``mixed`` lists the interior variables of the support (stage 2),
+        ``pinned`` the ``[name, value]`` of those left free by the
+        indifference equations and set at a simple rational (stage 3).
+        """
+        names = self._names()
+        return {"mixed": [names[k] for k in self.mixed], "pinned": [[names[k], value] for k, value in self.pinned]}
+
+
+def _size(compiled: CompiledGame) -> str:
+    infosets = ", ".join(str(layout.num_infosets) for layout in compiled.layouts)
+    return f"{compiled.num_players} players, information sets per player {infosets}"
+
+
+def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
+    """The float guide's size of ``game`` (its binary form), refused before the guide is built when too large.
+
+    Returns the number of products one evaluation computes
+    (:func:`~exactpoker.solve.nplayer.gain_system.guide_terms`).
+
+    Raises
+    ------
+    InvalidParameterError
+        More than ``max_terms`` products (default :data:`MAX_GUIDE_TERMS`;
+        the message gives the game's sizes and the limit).
+    ResourceLimitError
+        The guide's memory (:func:`exactpoker.guard.n_player_guide`) is over
+        the limit in force.
+    """
+    from exactpoker.solve.nplayer.gain_system import guide_terms
+
+    terms, limit = guide_terms(game), MAX_GUIDE_TERMS if max_terms is None else max_terms
+    what = f"the N-player float guide ({_size(game)}, as binary choices; {len(game.sequences)} payoff entries, {terms} products)"
+    guard.require(guard.n_player_guide(terms), what)
+    if terms > limit:
+        raise InvalidParameterError(
+            f"solve: {what} is too large to finish: at most {limit} products an evaluation are allowed "
+            f"(three-player Leduc on two ranks needs 639198 on its lossless abstraction); choose a smaller game"
+        )
+    return terms
+
+
+def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30,
+                   max_terms: int | None = None) -> NPlayerSolution:
+    """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
+
+    Parameters
+    ----------
+    compiled : CompiledGame
+        Any finite game; information sets of more than two actions are
+        solved through the binary form (:mod:`exactpoker.core.binary_form`).
+    eps : float, optional
+        The regularisation of the float guide (default
+        :data:`~exactpoker.solve.nplayer.continuation.EPSILON`).
+    digits : int
+        Certified decimal places of an equilibrium given by an isolating box.
+    max_terms : int, optional
+        The largest float guide allowed (:func:`require_guide_size`; default
+        :data:`MAX_GUIDE_TERMS`).
+
+    Raises
+    ------
+    CertificationError
+        A stage could not finish; the message names the stage and the game's size.
+    InvalidParameterError, ResourceLimitError
+        The game is too large for the float guide (:func:`require_guide_size`).
+    """
+    from exactpoker.core.binary_form import binary_form, needs_binary_form
+    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+    from exactpoker.solve.structure.dominance import dominated_variables
+    from exactpoker.solve.nplayer.finish import BallSolution, solve_exact
+
+    form = binary_form(compiled) if needs_binary_form(compiled) else None
+    game = compiled if form is None else form.game
+    require_guide_size(game, max_terms)
+    progress.stage("N-player float guide (continuation in epsilon)")
+    system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
+    try:
+        free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
+        guide = system.full(free_guide)
+    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
+    progress.stage("N-player exact finish on the guide's support")
+    try:
+        solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
+                               digits=digits, trend=trend)
+    except CertificationError as error:
+        raise CertificationError(
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
+        ) from None
+    ball = solution if isinstance(solution, BallSolution) else None
+    field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
+    stage = "isolating box" if ball else "rational" if field is None else f"algebraic, degree {field.degree}"
+    notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
+             f"{len(solution.interior)} mixed; exact finish: {stage}"]
+    if form is not None:
+        notes.append("information sets of more than two actions were solved as chains of binary choices "
+                     "(the binary form: the same equilibria)")
+    if ball:
+        notes.append(f"the equilibrium is irrational of high degree: the unique zero of the gains in a rational box "
+                     f"proved by Krawczyk's test (details['isolating_box']; entries shown as d.ddd±1e-k)")
+    if solution.pinned:
+        notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
+                     "information sets the others never reach) and were set at simple rationals")
+    profile = solution.profile if form is None else form.lift(solution.profile)
+    sequential = solution.certificate if form is None and ball is None else None
+    return NPlayerSolution(profile, stage, tuple(notes), game, ball, tuple(solution.interior),
+                           tuple((k, solution.x[k]) for k in solution.pinned), sequential)  # type: ignore[arg-type]
+
+
+def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:
+    """Each player's payoff numerator at every pure profile: shape ``(S_1, ..., S_N)``."""
+    shape = tuple(layout.num_sequences for layout in compiled.layouts)
+    coefficients = compiled.coefficients
+    bound = int(np.abs(coefficients.astype(object)).sum(axis=0).max()) if len(coefficients) else 0
+    dtype = np.int64 if bound < 2**62 else object
+    index = tuple(compiled.sequences[:, k] for k in range(compiled.num_players))
+    tensors = []
+    for player in range(compiled.num_players):
+        tensor = np.zeros(shape, dtype=dtype)
+        np.add.at(tensor, index, coefficients[:, player].astype(dtype))
+        for w in weights:  # contract the first remaining sequence axis with that player's 0/1 weights
+            tensor = np.tensordot(tensor, w.T.astype(dtype), axes=([0], [0]))
+        tensors.append(tensor)
+    return tensors
+
+
+def pure_equilibria_n(compiled: CompiledGame) -> list[PureProfile]:
+    """Every pure Nash equilibrium of an N-player compiled game (any N >= 2), in lexicographic order.
+
+    A pure profile is an equilibrium when no player's payoff rises by
+    switching to another pure strategy: every cell of the strategic form is
+    compared with the best along each player's axis, in exact integers over
+    the compiled denominator.
+
+    Raises
+    ------
+    InvalidParameterError
+        If the strategic form has more than :data:`MAX_PURE_PROFILES` cells.
+    """
+    layouts: tuple[SequenceLayout, ...] = tuple(compiled.layouts)
+    counts = [strategy_count(layout) for layout in layouts]
+    cells = math.prod(counts)
+    sequence_cells = math.prod(layout.num_sequences for layout in layouts)
+    if cells > MAX_PURE_PROFILES or sequence_cells > MAX_SEQUENCE_CELLS:
+        shown = " x ".join(str(c) if c < 10**12 else f"about 10^{len(str(c)) - 1}" for c in counts)
+        raise InvalidParameterError(
+            f"--all-pure: the strategic form has {shown} pure profiles (sequence form {sequence_cells} cells); "
+            f"the limit is {MAX_PURE_PROFILES} profiles and {MAX_SEQUENCE_CELLS} cells"
+        )
+    choices = [all_choices(layout, 0, count) for layout, count in zip(layouts, counts)]
+    weights = [pure_realization(layout, c) for layout, c in zip(layouts, choices)]
+    tensors = _payoff_tensors(compiled, weights)
+    stable = np.ones(tuple(counts), dtype=bool)
+    for player, tensor in enumerate(tensors):
+        stable &= tensor == tensor.max(axis=player, keepdims=True)
+    found = []
+    for cell in np.argwhere(stable):
+        found.append(PureProfile(
+            tuple(tuple(int(a) for a in choices[p][s]) for p, s in enumerate(cell)),
+            tuple(Fraction(int(t[tuple(cell)]), compiled.denominator) for t in tensors),
+        ))
+    return found
