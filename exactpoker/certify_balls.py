@@ -40,25 +40,23 @@ polynomials is the zero polynomial (checked).
 from __future__ import annotations
 
 import math
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-import numpy as np
-from flint import arb, ctx as flint_ctx, fmpq, fmpq_mpoly, fmpq_mpoly_ctx
+from flint import arb, ctx as flint_ctx, fmpq_mpoly
 
 from exactpoker.certify import Certificate, PlayerCheck
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.support_system import gain_polynomials
 from exactpoker.errors import CertificationError
 from exactpoker.numbers import exact_str, to_sympy
 from exactpoker.results import Equilibrium, _format_table, jsonable
 from exactpoker.boxes import BallPolynomial, IsolatingBox, decimal_string, exact_value
 from exactpoker.polynomial_combination import Combination, find_combination
 
-__all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium", "gain_value_polynomials",
+__all__ = ["CERTIFICATE_KIND", "SupportError", "CertifiedReal", "BallCertificate", "BallEquilibrium",
            "ball_equilibrium", "certify_box"]
 
 CERTIFICATE_KIND = "interval-Newton isolating box"
@@ -126,162 +124,6 @@ def _provable_places(mid: Fraction, rad: Fraction, places: int) -> int:
             break
         places -= 1
     return places
-
-
-def gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]
-                           ) -> tuple[fmpq_mpoly_ctx, list[fmpq_mpoly], list[fmpq_mpoly]]:
-    """Every variable's counterfactual gain, and every player's payoff, as polynomials in the ``unknowns``.
-
-    Variables (numbered player by player, each player's information sets in
-    layout order) not in ``unknowns`` take their exact values in ``x``.  The
-    computation is :func:`exactpoker.certify_sequential.counterfactual_values`'
-    (the other players' realization weights times the payoff coefficients,
-    summed per own sequence, then the backward pass over the owner's
-    information sets with the played continuation), with ``flint.fmpq_mpoly``
-    entries; the payoff is the root sequence's term plus the worth of the
-    first information sets.  Payoff entries whose weights involve no unknown
-    are summed in exact integers first (:func:`_constant_sums`), so only the
-    entries below an unknown cost polynomial arithmetic.  The last few
-    results are kept: the finishes ask for the same system more than once.
-    """
-    fixed = tuple(Fraction(v) for k, v in enumerate(x) if k not in set(unknowns))
-    key = (id(compiled), tuple(unknowns), fixed)
-    if key in _CACHE and _CACHE[key][0]() is compiled:
-        _CACHE.move_to_end(key)
-    else:
-        _CACHE[key] = (weakref.ref(compiled), _gain_value_polynomials(compiled, x, unknowns))
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    ctx, gains, values = _CACHE[key][1]
-    return ctx, list(gains), list(values)
-
-
-#: The last systems asked for (the support corrections go back and forth between a few), with their games
-#: (weakly: the cache does not keep a game alive).
-_CACHE: "OrderedDict[tuple[Any, ...], tuple[weakref.ref[CompiledGame], Any]]" = OrderedDict()
-_CACHE_SIZE = 8
-
-
-def _gain_value_polynomials(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int]
-                            ) -> tuple[fmpq_mpoly_ctx, list[fmpq_mpoly], list[fmpq_mpoly]]:
-    ctx = fmpq_mpoly_ctx.get(tuple(f"x{k}" for k in unknowns), "lex")
-    generator = dict(zip(unknowns, ctx.gens()))
-
-    def const(value: Fraction) -> fmpq_mpoly:
-        return ctx.constant(fmpq(value.numerator, value.denominator))
-
-    entries = [generator[k] if k in generator else const(Fraction(v)) for k, v in enumerate(x)]
-    # realization weights: exact numbers where no unknown is on the path, polynomials (None as number) below one
-    numbers, weights, k = [], [], 0
-    for layout in compiled.layouts:
-        number: list[Fraction | None] = [Fraction(0)] * layout.num_sequences
-        w: list[fmpq_mpoly | None] = [None] * layout.num_sequences
-        number[0] = Fraction(1)
-        for infoset in range(layout.num_infosets):
-            parent = layout.parent_sequence(infoset)
-            passive, aggressive = layout.infoset_sequences(infoset)
-            if number[parent] is None or k + infoset in generator:
-                above = w[parent] if number[parent] is None else const(number[parent])
-                w[passive], w[aggressive] = above * (1 - entries[k + infoset]), above * entries[k + infoset]
-                number[passive] = number[aggressive] = None
-            else:
-                value = Fraction(x[k + infoset])
-                number[passive], number[aggressive] = number[parent] * (1 - value), number[parent] * value
-        numbers.append(number)
-        weights.append(w)
-        k += layout.num_infosets
-    gains: list[fmpq_mpoly] = []
-    values: list[fmpq_mpoly] = []
-    k = 0
-    for p, layout in enumerate(compiled.layouts):
-        own = [const(Fraction(0))] * layout.num_sequences
-        for (s, *polynomial), total in _grouped_sums(compiled, p, numbers).items():
-            term = const(total)
-            for q, sequence in polynomial:
-                term = term * weights[q][sequence]
-            own[s] = own[s] + term
-        worth: list[Any] = [None] * layout.num_infosets
-        player_gains: list[Any] = [None] * layout.num_infosets
-        for infoset in reversed(range(layout.num_infosets)):
-            action_values = [own[s] + sum((worth[j] for j in layout.children[s]), const(Fraction(0)))
-                             for s in layout.infoset_sequences(infoset)]
-            player_gains[infoset] = action_values[1] - action_values[0]
-            worth[infoset] = action_values[0] + entries[k + infoset] * (action_values[1] - action_values[0])
-        gains += player_gains
-        values.append(own[0] + sum((worth[j] for j in layout.children[0]), const(Fraction(0))))
-        k += layout.num_infosets
-    return ctx, gains, values
-
-
-def _unique_rows(columns: list[np.ndarray], sizes: list[int]) -> tuple[list[tuple[int, ...]], np.ndarray]:
-    """The distinct rows of ``columns`` (the first ``>= 0``, the others ``>= -1`` and below ``sizes``) and each row's index.
-
-    Rows are coded as one int64 (mixed radix) when that fits, which sorts far
-    faster than rows; otherwise ``numpy.unique`` on the rows.
-    """
-    radix = [size + 1 for size in sizes]
-    if int(columns[0].max() + 1) * math.prod(radix) < 2**62:
-        code = columns[0].astype(np.int64)
-        for column, base in zip(columns[1:], radix):
-            code = code * base + (column + 1)
-        unique, inverse = np.unique(code, return_inverse=True)
-        rows = []
-        for value in unique.tolist():
-            digits = []
-            for base in reversed(radix):
-                value, digit = divmod(value, base)
-                digits.append(digit - 1)
-            rows.append((value, *reversed(digits)))
-        return rows, inverse.ravel()
-    unique, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
-    return [tuple(row) for row in unique.tolist()], inverse.ravel()
-
-
-def _grouped_sums(compiled: CompiledGame, p: int, numbers: list[list[Fraction | None]]
-                  ) -> dict[tuple[Any, ...], Fraction]:
-    """Player ``p``'s payoff entries summed exactly, grouped by own sequence and the others' polynomial weights.
-
-    Key ``(s, (q, s_q), ...)``: ``p``'s sequence ``s`` and, for each other
-    player ``q`` whose weight at ``s_q`` involves an unknown, that sequence;
-    value: the sum over the entries of the key of coefficient times the
-    others' exact weights (over ``D``), so each key costs one polynomial
-    product.  Each player's exact weights are integers over one common
-    denominator ``d_q`` (``d_q`` itself stands for a polynomial weight); the
-    sums are taken in int64 when they provably fit, else in Python integers.
-    """
-    others = [q for q in range(compiled.num_players) if q != p]
-    chosen = np.nonzero(np.asarray(compiled.coefficients[:, p] != 0))[0]
-    if not len(chosen):
-        return {}
-    rows = compiled.sequences[chosen]
-    scale, bound = compiled.denominator, int(np.abs(compiled.coefficients[chosen, p]).max()) * len(chosen)
-    keys = [rows[:, p]]
-    integers = []
-    for q in others:
-        d = math.lcm(1, *(v.denominator for v in numbers[q] if v is not None))
-        ints = [d if v is None else int(v * d) for v in numbers[q]]
-        scale *= d
-        bound *= max(abs(v) for v in ints)
-        integers.append(ints)
-        is_polynomial = np.array([v is None for v in numbers[q]], dtype=bool)
-        keys.append(np.where(is_polynomial[rows[:, q]], rows[:, q], -1))  # -1: an exact weight
-    if bound < 2**62:
-        product = compiled.coefficients[chosen, p].astype(np.int64)
-        for q, ints in zip(others, integers):
-            product = product * np.array(ints, dtype=np.int64)[rows[:, q]]
-    else:
-        product = compiled.coefficients[chosen, p].astype(object)
-        for q, ints in zip(others, integers):
-            product = product * np.array(ints, dtype=object)[rows[:, q]]
-    unique, inverse = _unique_rows(keys, [len(numbers[q]) for q in range(compiled.num_players) if q != p])
-    totals = np.zeros(len(unique), dtype=product.dtype)
-    np.add.at(totals, inverse, product)
-    grouped: dict[tuple[Any, ...], Fraction] = {}
-    for (own, *sequences), total in zip(unique, totals.tolist()):
-        if total:
-            polynomial = tuple((q, sequence) for q, sequence in zip(others, sequences) if sequence >= 0)
-            grouped[(own, *polynomial)] = Fraction(int(total), scale)
-    return grouped
 
 
 @dataclass(frozen=True)
@@ -484,7 +326,8 @@ def certify_box(compiled: CompiledGame, x: Sequence[Any], unknowns: Sequence[int
     shown = min(box.digits, 30) if places is None else places
     if shown > box.digits:
         raise CertificationError(f"certify_box(): the box gives {box.digits} digits, fewer than the {shown} asked")
-    ctx, gains, payoffs = gain_value_polynomials(compiled, x, unknowns)
+    system = gain_polynomials(compiled, x, unknowns)
+    ctx, gains, payoffs = system.ctx, list(system.gains), list(system.payoffs)
     if tuple(ctx.names()) != tuple(box.ctx.names()) or tuple(gains[r] for r in rows) != box.equations:
         raise CertificationError("certify_box(): the box's equations are not the stated gains of the game")
     if not box.verify():

@@ -28,10 +28,10 @@ from typing import Any, Iterable
 
 from exactpoker.certify import Certificate, PlayerCheck, verify
 from exactpoker.core.compiled import CompiledGame
-from exactpoker.core.evaluate import sequence_values
+from exactpoker.core.evaluate import counterfactual_values, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 
-__all__ = ["SequentialCertificate", "counterfactual_values", "verify_sequential"]
+__all__ = ["SequentialCertificate", "verify_sequential"]
 
 SCOPE = "all strategies, and optimal at every own information set (counterfactual values; seed 003 section 3)"
 
@@ -56,31 +56,6 @@ class SequentialCertificate(Certificate):
         result = super().to_dict()
         result["violations"] = [list(v) for v in self.violations]
         return result
-
-
-def counterfactual_values(compiled: CompiledGame, profile: BehaviourProfile, player: int) -> list[tuple[Any, ...]]:
-    """For each information set of ``player``, the counterfactual value of each action (exact).
-
-    The value of an action is the player's payoff from the play that follows
-    it (their own later choices as in ``profile``), weighted by the other
-    players' realization probabilities and not by the player's own, in the
-    units of the game's payoffs.
-    """
-    weights = [profile.realization(compiled, q) for q in range(compiled.num_players)]
-    values = sequence_values(compiled, player, weights)
-    layout = compiled.layouts[player]
-    strategy = profile.strategies[player]
-    scale = Fraction(1, values.denominator)
-    own = [c * scale for c in values.numerators]  # each sequence's own payoff term
-    worth: list[Any] = [0] * layout.num_infosets  # each information set's worth under the played strategy
-    result: list[tuple[Any, ...]] = [()] * layout.num_infosets
-    # an information set's followers come after it in index order (same card, later label)
-    for infoset in reversed(range(layout.num_infosets)):
-        action_values = tuple(own[s] + sum((worth[j] for j in layout.children[s]), Fraction(0))
-                              for s in layout.infoset_sequences(infoset))
-        result[infoset] = action_values
-        worth[infoset] = sum((prob * v for prob, v in zip(strategy[infoset], action_values) if prob), Fraction(0))
-    return result
 
 
 def _restricted_best(compiled: CompiledGame, profile: BehaviourProfile, player: int, forced: set[int],

@@ -21,7 +21,7 @@ from exactpoker.parallel import Runner
 from exactpoker.schema import schema
 from exactpoker.solve.nplayer.pipeline import pure_equilibria_n
 from exactpoker.solve.enumeration.supports import MAX_SUPPORTS, all_equilibria_n_player, support_total
-from exactpoker.solve.support_systems import player_supports, support_count
+from exactpoker.core.support_system import player_supports, support_count
 
 
 def normal_form(arrays):

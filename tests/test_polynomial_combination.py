@@ -20,7 +20,8 @@ from exactpoker.certify_balls import certify_box
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.polynomial_combination import find_combination
 from exactpoker.solve.algebra.krawczyk import isolate
-from exactpoker.solve.nplayer.square_system import free_columns, gain_polynomials
+from exactpoker.core.support_system import gain_polynomials
+from exactpoker.solve.nplayer.square_system import free_columns
 
 CTX = fmpq_mpoly_ctx.get(("x", "y", "z"), "lex")
 X, Y, Z = CTX.gens()
@@ -132,7 +133,8 @@ def test_the_dependent_gain_needs_a_multiplier_of_degree_one(game):
     exact = {1: x_c, 3: Y_STAR, 4: Z_STAR}
     x = [x_a, Fraction(0), x_b, Fraction(0), Fraction(0)]
     unknowns, rows = [1, 3, 4], [2, 3, 4]
-    ctx, gains = gain_polynomials(game, x, unknowns)
+    system = gain_polynomials(game, x, unknowns)
+    ctx, gains = system.ctx, list(system.gains)
     a, b, c = gains[0], gains[2], gains[1]
     assert find_combination(a, [gains[r] for r in rows], degree=0) is None
     box = isolate([gains[r] for r in rows], ctx, [float(exact[k]) for k in unknowns], digits=30)
@@ -153,7 +155,8 @@ def test_a_gain_left_out_beside_its_multiple_is_proved_with_a_nonzero_factor(gam
     No combination gives g(b), but (1 - x(a|p)) g(b) is one; 1 - x(a|p) is nonzero on the box."""
     x = [Fraction(1, 4), Fraction(0), Fraction(1, 2), Fraction(0), Fraction(0)]
     unknowns, rows = [1, 3, 4], [0, 3, 4]
-    ctx, gains = gain_polynomials(game, x, unknowns)
+    system = gain_polynomials(game, x, unknowns)
+    ctx, gains = system.ctx, list(system.gains)
     system = [gains[r] for r in rows]
     assert find_combination(gains[2], system, degree=2) is None
     box = isolate(system, ctx, [0.4851, 0.2763, 0.6078], digits=30)
@@ -176,7 +179,8 @@ def test_without_the_identity_the_ball_alone_cannot_decide(game):
     from exactpoker.boxes import BallPolynomial
 
     x = [Fraction(1, 4), Fraction(0), Fraction(1, 2), Fraction(0), Fraction(0)]
-    ctx, gains = gain_polynomials(game, x, [1, 3, 4])
+    system = gain_polynomials(game, x, [1, 3, 4])
+    ctx, gains = system.ctx, list(system.gains)
     box = isolate([gains[r] for r in (2, 3, 4)], ctx, [0.4851, 0.2763, 0.6078], digits=30)
     assert isinstance(box, IsolatingBox)
     from flint import ctx as flint_ctx

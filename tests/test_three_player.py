@@ -13,6 +13,9 @@ from exactpoker.cli import main
 from exactpoker.core import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import three_player as tp
+from exactpoker.core.evaluate import float_gains
+from exactpoker.core.support_system import FREE, gap_polynomials
+from exactpoker.solve.algebra.polynomial_system import Family, unit_box_corners
 from exactpoker.solve.nplayer import indifference as ind
 from exactpoker.solve.nplayer import support_search
 from exactpoker.solve.structure.ordered_games import OrderedModel, ordered_game
@@ -100,12 +103,12 @@ def test_cut_shapes(n, b):
     assert len(set(shapes)) == len(shapes) > 100
     for raises, calls, calls_iii in shapes:
         assert calls == calls_iii
-        free_bets = [h for h, v in enumerate(raises) if v is ind.FREE]
-        free_calls = [h for h, v in enumerate(calls) if v is ind.FREE]
+        free_bets = [h for h, v in enumerate(raises) if v is FREE]
+        free_calls = [h for h, v in enumerate(calls) if v is FREE]
         assert len(free_bets) <= 2 and len(free_calls) <= 1
-        pure = [v for v in calls if v is not ind.FREE]
+        pure = [v for v in calls if v is not FREE]
         assert pure == sorted(pure)
-        runs = "".join(str(v) for v in raises if v is not ind.FREE)
+        runs = "".join(str(v) for v in raises if v is not FREE)
         assert runs.strip("1") == "0" * runs.count("0") and "0" in runs  # 1...1 0...0 1...1
 
 
@@ -138,7 +141,12 @@ def test_box_corners_are_the_brute_force_vertices(data, m):
             point = tuple(offset[i] + sum(directions[i][j] * t[j] for j in range(d)) for i in range(m))
             if all(0 <= v <= 1 for v in point):
                 expected.add(tuple(F(str(v)) for v in point))
-    assert ind._box_corners(offset, directions) == tuple(sorted(expected))
+    parameters = sympy.symbols(f"t0:{d}")
+    parametrisation = tuple(sympy.Rational(o.numerator, o.denominator)
+                            + sum(sympy.Rational(c.numerator, c.denominator) * t for c, t in zip(row, parameters))
+                            for o, row in zip(offset, directions))
+    family = Family(tuple(sympy.symbols(f"x0:{m}")), (), d, tuple(parameters), parametrisation)
+    assert unit_box_corners(family) == tuple(sorted(expected))
 
 
 # -- properties ---------------------------------------------------------------------------
@@ -167,9 +175,9 @@ def test_exact_gap_polynomials_match_the_float_gaps(n, b, seed):
     rng = np.random.default_rng(seed)
     g = tp.compiled(n, b)
     rows = [[F(int(k), 8) for k in rng.integers(0, 9, n)] for _ in range(3)]
-    gaps = ind.float_gaps(g, [np.array([float(v) for v in row]) for row in rows])
-    support = tuple(tuple(ind.FREE for _ in range(n)) for _ in range(3))
-    exact, symbols, system = ind.gap_polynomials(g, support)
+    gaps = float_gains(g, [np.array([float(v) for v in row]) for row in rows])
+    support = tuple(tuple(FREE for _ in range(n)) for _ in range(3))
+    exact, symbols, system = gap_polynomials(g, support)
     point = {symbols[i]: rows[p][h] for (p, h), i in system.aliases}
     for (p, h), gap in exact.items():
         assert abs(float(gap.subs(point)) / g.denominator - gaps[p][h]) < 1e-12

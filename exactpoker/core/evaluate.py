@@ -14,13 +14,17 @@ import math
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 
-__all__ = ["SequenceValues", "sequence_values", "best_response"]
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.profile import BehaviourProfile
+
+__all__ = ["SequenceValues", "sequence_values", "backward_values", "counterfactual_values", "float_gains",
+           "best_response"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,75 @@ def sequence_values(
     totals = np.zeros(compiled.layouts[player].num_sequences, dtype=object)
     np.add.at(totals, compiled.sequences[:, player], factor)
     return SequenceValues(player, tuple(totals.tolist()), denominator)
+
+
+def backward_values(layout: SequenceLayout, own: Sequence[Any], continuation: Sequence[Sequence[Any]], zero: Any
+                    ) -> tuple[list[tuple[Any, ...]], list[Any]]:
+    """Every action's counterfactual value and every information set's worth, by backward induction.
+
+    ``own[s]`` is the coefficient ``c_p(s)`` of each own sequence (any number type: exact numbers, floats,
+    polynomials); ``continuation[i][a]`` is how the player continues at information set ``i`` (its behaviour
+    probabilities as played, or an indicator of one action).  An action's value is its sequence's coefficient
+    plus the worth of the information sets that follow it; an information set's worth is its actions' values
+    weighted by its continuation.  An information set's followers come after it in index order.
+
+    Returns ``(values, worth)``: ``values[i]`` the tuple of action values at information set ``i``.
+    """
+    worth: list[Any] = [zero] * layout.num_infosets
+    values: list[tuple[Any, ...]] = [()] * layout.num_infosets
+    for infoset in reversed(range(layout.num_infosets)):
+        action_values = tuple(own[s] + sum((worth[j] for j in layout.children[s]), zero)
+                              for s in layout.infoset_sequences(infoset))
+        values[infoset] = action_values
+        worth[infoset] = sum((w * v for w, v in zip(continuation[infoset], action_values) if w), zero)
+    return values, worth
+
+
+def counterfactual_values(compiled: CompiledGame, profile: "BehaviourProfile", player: int
+                          ) -> list[tuple[Any, ...]]:
+    """For each information set of ``player``, the counterfactual value of each action (exact).
+
+    The value of an action is the player's payoff from the play that follows it (their own later choices as
+    in ``profile``), weighted by the other players' realization probabilities and not by the player's own, in
+    the units of the game's payoffs (seed 003 section 3).
+    """
+    weights = [profile.realization(compiled, q) for q in range(compiled.num_players)]
+    values = sequence_values(compiled, player, weights)
+    scale = Fraction(1, values.denominator)
+    own = [c * scale for c in values.numerators]
+    table, _worth = backward_values(compiled.layouts[player], own, profile.strategies[player], Fraction(0))
+    return table
+
+
+def float_gains(compiled: CompiledGame, behaviour: Sequence[Sequence[float]]) -> list[np.ndarray]:
+    """Per player and information set: the counterfactual value of the last action minus the first (floats).
+
+    ``behaviour[p][i]`` is the probability of the last action at player ``p``'s two-action information set
+    ``i``.  Values are weighted by the others' reach, not by the player's own, so a gain is zero exactly where
+    the player may mix, whether or not the set is reached.  The same walk as the exact gains
+    (:mod:`exactpoker.core.support_system`), in floating point: a guide only.
+    """
+    weights = []
+    for layout, x in zip(compiled.layouts, behaviour):
+        plan = np.zeros(layout.num_sequences)
+        plan[0] = 1.0
+        for infoset in range(layout.num_infosets):
+            first, last = layout.infoset_sequences(infoset)
+            parent = plan[layout.parent_sequence(infoset)]
+            plan[first], plan[last] = parent * (1.0 - x[infoset]), parent * x[infoset]
+        weights.append(plan)
+    coefficients = compiled.coefficients.astype(np.float64) / compiled.denominator
+    gains = []
+    for p, layout in enumerate(compiled.layouts):
+        factor = coefficients[:, p].copy()
+        for q in range(compiled.num_players):
+            if q != p:
+                factor *= weights[q][compiled.sequences[:, q]]
+        own = np.bincount(compiled.sequences[:, p], weights=factor, minlength=layout.num_sequences)
+        x = np.asarray(behaviour[p], float)
+        values, _worth = backward_values(layout, own.tolist(), [(1.0 - v, v) for v in x], 0.0)
+        gains.append(np.array([last - first for first, last in values]))
+    return gains
 
 
 def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fraction, list[tuple[int, ...]]]:

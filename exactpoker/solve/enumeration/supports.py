@@ -2,10 +2,10 @@
 
 Issue 28: the field's questions are about *all* equilibria.  For a compiled
 game (a normal-form game is one information set per player), every support
-(:func:`~exactpoker.solve.support_systems.player_supports`: per information
+(:func:`~exactpoker.core.support_system.player_supports`: per information
 set the player's own support reaches, the actions played with positive
 probability) is one independent task: its exact system (indifference,
-best response, positivity; :mod:`exactpoker.solve.support_systems`) is
+best response, positivity; :mod:`exactpoker.core.support_system`) is
 decided by :func:`~exactpoker.solve.enumeration.decide.decide_support`, which
 records how.  An equilibrium's realization weights are positive on exactly
 one support, so the supports partition the equilibria (in realization plans:
@@ -40,8 +40,9 @@ from exactpoker.numbers import exact_str
 from exactpoker.parallel import Runner
 from exactpoker import progress
 from exactpoker.results import Equilibrium
-from exactpoker.solve.enumeration.decide import REASONS, Behaviour, Decision, Family, decide_support
-from exactpoker.solve.support_systems import SupportKey, player_supports, support_count
+from exactpoker.core.support_system import SupportKey, player_supports, support_count
+from exactpoker.solve.algebra.polynomial_system import Family
+from exactpoker.solve.enumeration.decide import REASONS, Behaviour, SupportDecision, decide_support
 
 __all__ = ["AllEquilibria", "CertifiedEquilibrium", "all_equilibria_n_player", "MAX_SUPPORTS"]
 
@@ -68,7 +69,7 @@ class AllEquilibria:
         The isolated equilibria (rational or algebraic), each certified.
     families : tuple of (SupportKey, Family)
         Positive-dimensional sets of equilibria, each with a certified witness.
-    decisions : tuple of Decision
+    decisions : tuple of SupportDecision
         One per support, in enumeration order: the proof.
     names : tuple of tuple
         Per player, its name and each information set's name and actions (to print supports).
@@ -76,7 +77,7 @@ class AllEquilibria:
 
     equilibria: tuple[CertifiedEquilibrium, ...]
     families: tuple[tuple[SupportKey, Family], ...]
-    decisions: tuple[Decision, ...]
+    decisions: tuple[SupportDecision, ...]
     names: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]
 
     @property
@@ -124,9 +125,9 @@ class AllEquilibria:
             "dimension": family.dimension,
             "dimension_exact": family.dimension_exact,
             "unknowns": list(family.names),
-            "groebner": list(family.groebner),
-            "parameters": list(family.parameters),
-            "parametrisation": list(family.parametrisation),
+            "groebner": [str(g) for g in family.groebner],
+            "parameters": [str(p) for p in family.parameters],
+            "parametrisation": [str(v) for v in family.parametrisation],
             "witness": self._strategies(family.witness),
             "vertices": [self._strategies(v) for v in family.vertices],
         }
@@ -171,18 +172,18 @@ def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = N
                                     f"enumeration is limited to {MAX_SUPPORTS}")
     supports = list(product(*(player_supports(layout) for layout in compiled.layouts)))
     runner = runner or Runner(workers=1)
-    decisions: list[Decision | None] = [None] * len(supports)
+    decisions: list[SupportDecision | None] = [None] * len(supports)
     progress.stage("support enumeration", len(supports), "supports")
     for index, (status, value) in runner.run(partial(_task, compiled), supports):
         if status == "ok":
             decisions[index] = _restored(value)
         else:
-            decisions[index] = Decision(supports[index], "error", f"{status}: {value}")
+            decisions[index] = SupportDecision(supports[index], "error", f"{status}: {value}")
         progress.advance()
     return _collect(compiled, [d for d in decisions if d is not None])
 
 
-def _collect(compiled: CompiledGame, decisions: list[Decision]) -> AllEquilibria:
+def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> AllEquilibria:
     equilibria, families = [], []
     for decision in decisions:
         for behaviour in decision.equilibria:
@@ -201,7 +202,7 @@ def _collect(compiled: CompiledGame, decisions: list[Decision]) -> AllEquilibria
 # -- tasks: picklable in and out ------------------------------------------------------------------------------
 
 
-def _task(compiled: CompiledGame, support: SupportKey) -> Decision:
+def _task(compiled: CompiledGame, support: SupportKey) -> SupportDecision:
     return _portable(decide_support(compiled, support))
 
 
@@ -227,18 +228,18 @@ def _map_behaviour(behaviour: Behaviour, fn: Any) -> Behaviour:
     return tuple(tuple(tuple(fn(x) for x in row) for row in rows) for rows in behaviour)
 
 
-def _portable(decision: Decision) -> Decision:
+def _portable(decision: SupportDecision) -> SupportDecision:
     """``decision`` with algebraic numbers as rational tuples (they do not pickle)."""
     return _map_decision(decision, _number_out)
 
 
-def _restored(decision: Decision) -> Decision:
+def _restored(decision: SupportDecision) -> SupportDecision:
     """The inverse of :func:`_portable`: one field object per equilibrium's field."""
     fields: dict[tuple, RealNumberField] = {}
     return _map_decision(decision, lambda x: _number_in(x, fields))
 
 
-def _map_decision(decision: Decision, fn: Any) -> Decision:
+def _map_decision(decision: SupportDecision, fn: Any) -> SupportDecision:
     equilibria = tuple(_map_behaviour(b, fn) for b in decision.equilibria)
     family = decision.family
     if family is not None:

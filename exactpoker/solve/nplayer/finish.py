@@ -58,28 +58,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-import warnings
-
 import numpy as np
-from flint import fmpq
 
 from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, CertifiedReal, SupportError, ball_equilibrium,
-                                      certify_box, gain_value_polynomials)
-from exactpoker.certify_sequential import SequentialCertificate, counterfactual_values, verify_sequential
+                                      certify_box)
+from exactpoker.certify_sequential import SequentialCertificate, verify_sequential
 from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.evaluate import counterfactual_values
 from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.support_system import gain_polynomials
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium
 from exactpoker.solve.algebra.elimination import EliminationError, solve_near
 from exactpoker.solve.algebra.krawczyk import IsolatingBox, KrawczykError, isolate
-from exactpoker.solve.nplayer.square_system import free_columns, gain_polynomials, independent_columns, square_system
-from exactpoker.lazy import lazy
-
-scipy = lazy("scipy")
+from exactpoker.solve.algebra.polynomial_system import rational_near
+from exactpoker.solve.nplayer.square_system import free_columns, independent_columns, square_system
 
 if TYPE_CHECKING:  # pragma: no cover
-    import flint
-
     from exactpoker.algebraic import AlgebraicNumber
     from exactpoker.solve.nplayer.continuation import Trend
 
@@ -374,71 +369,39 @@ def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
 
 def _refine(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, jacobian: Callable[[np.ndarray], np.ndarray],
             rows: list[int], cols: list[int], iterations: int, bound: int) -> tuple[list[Fraction], list[int]]:
-    """Solve ``f_rows = 0`` for ``x_cols`` exactly: refinement with exact residuals and rational guesses.
+    """Solve ``f_rows = 0`` for ``x_cols`` exactly: the one solver's rational stage near the guide.
 
-    Returns every variable and the columns found free.  Columns that no
-    equation involves once the pinned variables have their exact values
-    (:func:`~exactpoker.solve.nplayer.square_system.free_columns`: the point lies on a
-    family of equilibria) are pinned like them, at the rational of
-    denominator at most ``bound`` nearest their float value, not left at the
-    float's dyadic value; the certificate decides.  Each round computes the exact residual, tries the continued-fraction
-    approximations of the iterate that its accuracy allows, and takes a Newton
-    step with a float Jacobian (re-evaluated once the iterate has settled to
-    float precision, so each later round gains about as many digits as a
-    double holds, less the condition number's).
+    Returns every variable and the columns found free.  Columns that no equation involves once the pinned
+    variables have their exact values (:func:`~exactpoker.solve.nplayer.square_system.free_columns`: the
+    point lies on a family of equilibria) are pinned like them, at the rational of denominator at most
+    ``bound`` nearest their float value, not left at the float's dyadic value; the certificate decides.  The
+    rest is :func:`~exactpoker.solve.algebra.polynomial_system.rational_near` (refinement with exact residuals
+    and continued-fraction guesses; the float Jacobian is the guide's).
     """
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
-        return _refine_steps(compiled, x, x_float, jacobian, rows, cols, iterations, bound)
-
-
-def _refine_steps(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
-                  jacobian: Callable[[np.ndarray], np.ndarray], rows: list[int], cols: list[int],
-                  iterations: int, bound: int) -> tuple[list[Fraction], list[int]]:
     current = list(x)
     for k in cols:
         current[k] = Fraction(float(x_float[k]))
-    ctx, polynomials = gain_polynomials(compiled, current, cols)  # once: each round only evaluates them
+    system = gain_polynomials(compiled, current, cols)  # once: each round only evaluates it
     every = list(cols)  # the polynomials' variables; the free ones keep their pinned values
-    rows, cols, free = free_columns(polynomials, rows, cols)
+    rows, cols, free = free_columns(list(system.gains), rows, cols)
     for k in free:
         current[k] = current[k].limit_denominator(bound)
-    equations = [polynomials[r] for r in rows]
+    position = {k: i for i, k in enumerate(every)}
 
-    def residuals(values: list[Fraction]) -> list[fmpq]:
-        point = [fmpq(values[k].numerator, values[k].denominator) for k in every]
-        return [equation(*point) for equation in equations]
+    def square_jacobian(point: Sequence[Fraction]) -> np.ndarray:
+        full = list(current)
+        for k, v in zip(every, point):
+            full[k] = v
+        return jacobian(np.array([float(v) for v in full]))[np.ix_(rows, cols)]
 
-    if not any(residuals(current)):  # every equation vanishes already (all of them, when every column is free)
-        return current, free
-    matrix = jacobian(np.array([float(v) for v in current]))
-    lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
-    for round_ in range(iterations):
-        gains = residuals(current)
-        if not any(gains):
-            return current, free
-        try:
-            residual = np.array([float(g) for g in gains])
-        except OverflowError:  # the iteration diverged
-            break
-        step = scipy.linalg.lu_solve(lu, residual)
-        if not np.all(np.isfinite(step)):
-            break
-        size = max(float(np.max(np.abs(step))), 1e-300)
-        accuracy = int(min(10.0**300, 0.5 / np.sqrt(size)))
-        if accuracy > 10:
-            guess = list(current)
-            for k in cols:
-                guess[k] = current[k].limit_denominator(accuracy)
-            if not any(residuals(guess)):
-                return guess, free
-        for k, d in zip(cols, step):
-            current[k] = current[k] - _round(Fraction(float(d)), size)
-        if round_ == 1:  # the iterate now agrees with the solution to float precision: a better Jacobian
-            matrix = jacobian(np.array([float(v) for v in current]))
-            lu = scipy.linalg.lu_factor(matrix[np.ix_(rows, cols)])
-    raise CertificationError("solve_exact(): the indifference equations on this support have no rational "
-                             "solution found by refinement (an irrational equilibrium?)")
+    try:
+        solved = rational_near([system.gains[r] for r in rows], [current[k] for k in every],
+                               [position[k] for k in cols], square_jacobian, iterations=iterations)
+    except CertificationError as error:
+        raise CertificationError(f"solve_exact(): {error}") from None
+    for k, v in zip(every, solved):
+        current[k] = v
+    return current, free
 
 
 def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
@@ -566,9 +529,3 @@ def _misread(unknowns: Sequence[int], box: IsolatingBox, x_float: np.ndarray) ->
         return None
     _, k = max(far)
     return k, int(x_float[k] > 0.5)
-
-
-def _round(value: Fraction, size: float) -> Fraction:
-    """Keep the iterates' denominators small: round a step to a power of two well below its size."""
-    scale = 2 ** max(60, 60 - int(np.log2(size)))
-    return Fraction(round(value * scale), scale)

@@ -21,9 +21,10 @@ import sympy
 from exactpoker.certify import Certificate
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.solve.nplayer.indifference import (FREE, CompiledModel, ExactNumber, Segment, SupportSolution, Ties, as_model,
-                                           behaviour_of, indifference_system, solve_support)
-from exactpoker.solve.nplayer.support_search import Located, tie_support
+from exactpoker.core.support_system import FREE, Ties
+from exactpoker.solve.nplayer.indifference import (CompiledModel, ExactNumber, as_model, behaviour_of,
+                                                   indifference_system, solve_indifference)
+from exactpoker.solve.nplayer.support_search import Located, box_family, tie_support
 
 __all__ = ["FamilyCorners", "family_corners"]
 
@@ -74,8 +75,8 @@ def _widened(model: CompiledModel, located: Located, ties: Ties) -> Located:
     if support == located.support:
         return located
     system = indifference_system(model, support, ties)
-    solved = solve_support(system)
-    if not isinstance(solved, Segment) or solved.dimension < 1:
+    solved = box_family(solve_indifference(system))
+    if solved is None or not solved.is_linear or solved.dimension < 1:
         return located
     values = {symbol: sympy.Rational(str(located.behaviour[p][h])) for (p, h), symbol in zip(system.variables, system.symbols)}
     if any(sympy.expand(e.subs(values)) != 0 for e in system.equations):
@@ -100,7 +101,7 @@ def family_corners(compiled: "CompiledGame | CompiledModel", located: Located, t
         return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
     corners = []
     for vertex in family.vertices:
-        behaviour = behaviour_of(located.support, SupportSolution(located.system, vertex))
+        behaviour = behaviour_of(located.support, located.system, vertex)
         profile, certificate = model.certify(behaviour)
         if certificate.holds:
             corners.append((tuple(tuple(r) for r in behaviour), profile, certificate))

@@ -6,8 +6,6 @@ the float guide (equations ``rows``, unknowns ``cols``, the other interior
 variables pinned at simple rationals); this module holds that system's exact
 pieces:
 
-* :func:`gain_polynomials`: every variable's gain as a ``flint.fmpq_mpoly``
-  in the unknowns (multilinear; the other variables at exact values);
 * :func:`independent_columns`: a well-conditioned basis of a float matrix's
   columns (pivoted QR), the choice of equations and unknowns;
 * :func:`square_system`: the system again when pinning made equations vanish
@@ -26,8 +24,8 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from exactpoker.certify_balls import gain_value_polynomials
 from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.support_system import gain_polynomials
 from exactpoker.lazy import lazy
 from exactpoker.solve.algebra.elimination import jacobian_at
 
@@ -36,7 +34,7 @@ scipy = lazy("scipy")
 if TYPE_CHECKING:  # pragma: no cover
     import flint
 
-__all__ = ["independent_columns", "gain_polynomials", "square_system", "free_columns"]
+__all__ = ["independent_columns", "square_system", "free_columns"]
 
 
 def independent_columns(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
@@ -50,26 +48,12 @@ def independent_columns(matrix: np.ndarray, tol: float = 1e-5) -> list[int]:
     return sorted(int(c) for c in piv[:rank])
 
 
-def gain_polynomials(compiled: CompiledGame, x: Sequence[Fraction], unknowns: Sequence[int]
-                     ) -> tuple["flint.fmpq_mpoly_ctx", list["flint.fmpq_mpoly"]]:
-    """Every variable's counterfactual gain as a polynomial in the ``unknowns`` (the others at ``x``).
-
-    The same computation as :func:`~exactpoker.solve.nplayer.finish.exact_gains`
-    (the other players' realization weights times the payoff coefficients,
-    summed per own sequence, then the backward pass over the owner's
-    information sets), with ``flint.fmpq_mpoly`` entries; the polynomials are
-    multilinear.
-    """
-    ctx, gains, _values = gain_value_polynomials(compiled, x, unknowns)
-    return ctx, gains
-
-
 def square_system(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, rows: list[int],
                   cols: list[int], interior: list[int], *, tol: float = 1e-5, bound: int = 10
                   ) -> tuple[list[Fraction], list[int], list[int], "flint.fmpq_mpoly_ctx | None", list["flint.fmpq_mpoly"]]:
     """The square system ``f_rows = 0`` in ``x_cols`` as polynomials: ``(x, cols, rows, ctx, gains)``.
 
-    ``gains`` are every variable's gain in the ``cols`` (:func:`gain_polynomials`).
+    ``gains`` are every variable's gain in the ``cols`` (:func:`exactpoker.core.support_system.gain_polynomials`).
     If some of ``rows`` vanish identically once the pinned and boundary
     variables take their exact values, the equations are chosen again among
     all interior gains (independent at the float point, relative tolerance
@@ -78,7 +62,8 @@ def square_system(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray
     """
     if not cols:
         return x, [], [], None, []
-    ctx, gains = gain_polynomials(compiled, x, cols)
+    system = gain_polynomials(compiled, x, cols)
+    ctx, gains = system.ctx, list(system.gains)
     if rows and not any(gains[r].is_zero() for r in rows):
         return x, cols, rows, ctx, gains
     point = [float(x_float[k]) for k in cols]

@@ -11,7 +11,7 @@ first certified equilibrium (:class:`Located`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Iterable, Iterator, Sequence
 
@@ -21,11 +21,12 @@ from exactpoker.certify import Certificate
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
-from exactpoker.solve.nplayer.indifference import (FREE, CompiledModel, ExactNumber, IndifferenceSystem, Segment, Support,
-                                           SupportSolution, Ties, as_model, behaviour_of, indifference_system,
-                                           solve_support)
+from exactpoker.core.support_system import FREE, IndifferenceSystem, Support, Ties
+from exactpoker.solve.algebra.polynomial_system import Family, Solved, unit_box_corners
+from exactpoker.solve.nplayer.indifference import (CompiledModel, ExactNumber, as_model, behaviour_of,
+                                                   indifference_system, solve_indifference)
 
-__all__ = ["Located", "candidate_supports", "tie_support", "locate_equilibrium"]
+__all__ = ["Located", "candidate_supports", "tie_support", "box_family", "locate_equilibrium"]
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Located:
     certificate: Certificate
     system: IndifferenceSystem
     rounds: int
-    family: Segment | None = None
+    family: Family | None = None
 
 
 def candidate_supports(
@@ -80,6 +81,12 @@ def tie_support(support: Support, ties: Ties) -> Support:
     return tuple(tuple(row) for row in rows)
 
 
+def box_family(solved: Solved) -> Family | None:
+    """The family of a support's solutions with its corners in ``[0, 1]`` as candidate vertices, or None."""
+    family = solved.family
+    return None if family is None else replace(family, vertices=unit_box_corners(family))
+
+
 def locate_equilibrium(
     compiled: "CompiledGame | CompiledModel",
     guide: Sequence[np.ndarray],
@@ -93,7 +100,7 @@ def locate_equilibrium(
     The supports of :func:`candidate_supports` are tried in order (or, when
     given, those of ``supports``: e.g. a game's own list of plausible shapes;
     ``guide`` is then unused).  On each
-    the indifference system is solved exactly (:func:`solve_support`); every
+    the indifference system is solved exactly (the engine's one solver, :func:`~exactpoker.solve.nplayer.indifference.solve_indifference`); every
     solution in ``[0, 1]`` (for a family: every corner) is screened in floating
     point and then certified exactly (:func:`exactpoker.certify.verify`, or
     the model's own exact check: ``compiled`` may be a model such as
@@ -117,13 +124,11 @@ def locate_equilibrium(
             continue
         seen.add(support)
         system = indifference_system(model, support, ties)
-        solved = solve_support(system)
-        if isinstance(solved, Segment):
-            candidates = [SupportSolution(system, vertex) for vertex in solved.vertices]
-        else:
-            candidates = solved
-        for solution in candidates:
-            behaviour = behaviour_of(support, solution)
+        solved = solve_indifference(system)
+        family = box_family(solved)
+        candidates = family.vertices if family is not None else solved.points
+        for values in candidates:
+            behaviour = behaviour_of(support, system, values)
             floats = [np.array([float(v) for v in row]) for row in behaviour]
             gaps = model.float_gaps(floats)
             regret = max(float(np.max(np.maximum(g, 0) * (1 - x) + np.maximum(-g, 0) * x))
@@ -132,7 +137,6 @@ def locate_equilibrium(
                 continue
             profile, certificate = model.certify(behaviour)
             if certificate.holds:
-                family = solved if isinstance(solved, Segment) else None
                 return Located(support, tuple(tuple(r) for r in behaviour), profile, certificate, system, round_,
                                family)
     raise CertificationError("indifference solver: no certified equilibrium on the supports near the guide")

@@ -247,7 +247,7 @@ class OrderedModel:
         import sympy
         from flint import fmpq, fmpq_mpoly_ctx
 
-        from exactpoker.solve.nplayer.indifference import IndifferenceSystem, symbolic_behaviour
+        from exactpoker.core.support_system import IndifferenceSystem, symbolic_behaviour
 
         behaviour, variables, symbols, alias = symbolic_behaviour(support, ties or {})
         names = tuple(str(symbol) for symbol in symbols)
