@@ -370,7 +370,7 @@ def test_algebraic_finish_reports_its_pins(monkeypatch):
 
 def test_branch_csv_and_exact_point(tmp_path):
     points = kuhn3_branch.branch(4, Fraction(5, 2), Fraction(27, 10))
-    assert points[0].pot == 2.5 and points[-1].pot >= 2.7
+    assert points[0].at == 2.5 and points[-1].at >= 2.7
     path = tmp_path / "b.csv"
     kuhn3_branch.write_csv(points, str(path), 4)
     head = path.read_text().splitlines()[0].split(",")
@@ -397,7 +397,7 @@ def test_the_papers_branch_is_the_engines_branch_of_the_library_game():
     system = GainSystem.from_games((3.0, game.at(Fraction(3))), (4.0, game.at(Fraction(4))))
     engines = follow_branch(system, 3.0, 3.1)
     for mine, theirs in ((papers[0], engines[0]), (papers[-1], engines[-1])):
-        assert abs(mine.pot - theirs[-1]) < 0.01
+        assert abs(mine.at - theirs[-1]) < 0.01
         assert np.allclose(mine.values, system.payoffs(system.full(theirs[:-1]), theirs[-1]), atol=2e-3)
 
 

@@ -17,7 +17,7 @@ from exactpoker.cli import main
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import kuhn3
 from exactpoker.solve.nplayer.continuation import Trend
-from exactpoker.solve.nplayer.finish import BallSolution, _rank_tolerances, classify, exact_gains, guide_accuracy
+from exactpoker.solve.nplayer.finish import _rank_tolerances, classify, exact_gains, guide_accuracy
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def n5_p3():
 
 def test_n5_p3_is_an_isolating_box_certified_on_balls(n5_p3):
     x_float, solution = n5_p3
-    assert isinstance(solution, BallSolution) and isinstance(solution.certificate, BallCertificate)
+    assert solution.box is not None and isinstance(solution.certificate, BallCertificate)
     certificate = solution.certificate
     assert certificate.holds and certificate.box.verify() and certificate.places == 30
     assert len(solution.unknowns) == len(solution.equations) == 18
@@ -177,7 +177,7 @@ def test_n13_p46_5_support_read_at_the_small_epsilon():
     call = kuhn3.variable_index(g, 8, 5)
     assert 1 - x[call] < 1e-4
     solution = kuhn3.exact_from_guide(13, Fraction(46, 5), x)
-    assert isinstance(solution, BallSolution) and solution.certificate.zero_sum and call in solution.ones
+    assert solution.box is not None and solution.certificate.zero_sum and call in solution.ones
     guide = kuhn3.gain_system(13).payoffs(x, 9.2)
     assert all(abs(float(c.payoff) - v) < 1e-4 for c, v in zip(solution.certificate.checks, guide))
     assert solution.certificate.checks[2].payoff.mid > 0

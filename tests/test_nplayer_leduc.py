@@ -6,6 +6,7 @@ Newton steps of the guide and the refusal of a guide too large to finish.
 """
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -23,6 +24,7 @@ from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games import library
 from exactpoker.solve.nplayer import continuation
 from exactpoker.solve.nplayer import pipeline as nplayer
+from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.continuation import trace_down
 from exactpoker.solve.engine.dispatch import solve_compiled
 from exactpoker.solve.nplayer.gain_system import GainSystem, guide_terms
@@ -151,8 +153,8 @@ def test_lifted_gives_the_orbits_their_strategy_and_marks_a_reduced_box():
 
     reduced = BehaviourProfile((((Fraction(1, 3), Fraction(2, 3)),),))
     lift = lambda p: BehaviourProfile(((p.strategies[0][0], p.strategies[0][0]),))  # noqa: E731 - one orbit of two
-    exact = nplayer.NPlayerSolution(reduced, "rational", ("n",), compile_tree(library.game("kuhn3")))
+    exact = CertifiedPoint(reduced, None, stage="rational", notes=("n",), solved=compile_tree(library.game("kuhn3")))
     lifted = exact.lifted(lift)
     assert lifted.profile.strategies == (((Fraction(1, 3), Fraction(2, 3)),) * 2,) and lifted.notes == ("n",)
-    boxed = nplayer.NPlayerSolution(reduced, "isolating box", ("n",), exact.solved, ball=object())
-    assert "lossless abstraction" in boxed.lifted(lift).notes[-1] and boxed.lifted(lift).ball is boxed.ball
+    boxed = replace(exact, stage="isolating box", box=object())
+    assert "lossless abstraction" in boxed.lifted(lift).notes[-1] and boxed.lifted(lift).box is boxed.box

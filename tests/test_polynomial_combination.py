@@ -211,7 +211,7 @@ def test_the_game_solved_by_the_engine_agrees_with_the_closed_form(game, monkeyp
     monkeypatch.setattr(support_solve, "ALGEBRAIC_DEGREE", 1)
     boxed = solve_n_player(game)
     assert boxed.stage == "isolating box"
-    described = boxed.ball.describe(str)
+    described = boxed.box_details()
     assert described["identities"] and all(i["combination"] for i in described["identities"])
     (_, y_ball), = boxed.profile.strategies[1]
     assert abs(float(y_ball.mid) - float(Y_STAR)) < 1e-25

@@ -84,8 +84,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core import BehaviourProfile
     from exactpoker.solve.nplayer.continuation import Trend
     from exactpoker.solve.nplayer.gain_system import GainSystem
-    from exactpoker.solve.nplayer.family import Family
-    from exactpoker.solve.nplayer.finish import ExactSolution
+    from exactpoker.solve.algebra.polynomial_system import Family
+    from exactpoker.solve.nplayer.point import CertifiedPoint
 
 __all__ = [
     "NAME",
@@ -384,7 +384,7 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
 
 def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tuple[tuple[int, int, int], ...] = (),
                      forced: Sequence[tuple[int, int]] = (), digits: int = DIGITS,
-                     trend: "Trend | None" = None) -> "ExactSolution":
+                     trend: "Trend | None" = None) -> "CertifiedPoint":
     """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables).
 
     ``digits``: certified decimal places of an equilibrium given by an isolating box; ``trend``: the
@@ -423,7 +423,7 @@ def float_guide(cards: object, pot: object, *, eps: float = EPSILON, extra: tupl
     return system.full(x), trend
 
 
-def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str, game_name: str = NAME) -> SolveResult:
+def result_of(cards: int, pot: Fraction, solution: "CertifiedPoint", method: str, game_name: str = NAME) -> SolveResult:
     """The SolveResult of an exact solution: node tables, the pinned and mixed choices, the field or the box."""
     g = compiled(cards, pot)
     table = node_table(g, solution.x)
@@ -436,10 +436,8 @@ def result_of(cards: int, pot: Fraction, solution: "ExactSolution", method: str,
     details: dict[str, object] = {"pinned": [list(p) for p in pinned],
                                   "mixed": [list(_node_card(g, k)) for k in solution.interior]}
     notes += kuhn3_library.add_field(details, eq.exact_values, table)
-    from exactpoker.solve.nplayer.finish import BallSolution
-
-    if isinstance(solution, BallSolution):
-        box = solution.describe(lambda k: list(_node_card(g, k)))
+    if solution.box is not None:
+        box = solution.box_details(lambda k: list(_node_card(g, k)))
         notes.append(f"the equilibrium is irrational of high degree: its mixed entries are the unique zero of the "
                      f"gains details['isolating_box']['equations'] in the rational box details['isolating_box']"
                      f"['box'] ({box['kind']}; entries shown as d.ddd±1e-k)")

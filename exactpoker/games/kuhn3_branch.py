@@ -10,7 +10,6 @@ as the paper's CSV (:func:`write_csv`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -20,18 +19,9 @@ from exactpoker.games.kuhn3 import (NODES, compiled, exact_from_guide, gain_syst
                                     variable_index)
 from exactpoker.numbers import exact_str, parse_positive
 from exactpoker.results import SolveResult
-from exactpoker.solve.parametric.branch import crossing, follow_branch, guide_on_branch
+from exactpoker.solve.parametric.branch import BranchPoint, crossing, follow_branch, guide_on_branch
 
-__all__ = ["BranchPoint", "branch", "exact_on_branch", "write_csv"]
-
-
-@dataclass(frozen=True)
-class BranchPoint:
-    """One point of the computed branch: the pot, the three values and every variable (floats)."""
-
-    pot: float
-    values: tuple[float, float, float]
-    x: tuple[float, ...]
+__all__ = ["branch", "exact_on_branch", "write_csv"]
 
 
 def branch(cards: object, pot_min: object, pot_max: object, *, eps: float = 1e-6,
@@ -68,7 +58,7 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     """
     n, p = parse_cards(cards), parse_pot(pot)
     system = gain_system(n)
-    arrays = [np.append(np.array(point.x)[system.free], point.pot) for point in points]
+    arrays = [np.append(np.array(point.x)[system.free], point.at) for point in points]
     if crossing(arrays, float(p)) is None:
         raise InvalidParameterError(f"pot must lie on the branch; got {exact_str(p)}")
     x, trend = guide_on_branch(system, arrays, float(p), eps)
@@ -88,5 +78,5 @@ def write_csv(points: Sequence[BranchPoint], path: str, cards: int) -> None:
         writer = csv.writer(handle)
         writer.writerow(["P", "E1", "E2", "E3"] + [f"x_{node}_{c}" for node, c in order])
         for point in points:
-            writer.writerow([repr(point.pot)] + [repr(v) for v in point.values]
+            writer.writerow([repr(point.at)] + [repr(v) for v in point.values]
                             + [repr(point.x[variable_index(g, node, c)]) for node, c in order])

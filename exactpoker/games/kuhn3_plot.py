@@ -5,14 +5,17 @@ Imported only when a figure is asked for (matplotlib).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from exactpoker.games import kuhn3, kuhn3_branch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.parametric.branch import BranchPoint
 
 __all__ = ["plot_values", "plot_nodes"]
 
 
-def plot_values(points: Sequence["kuhn3_branch.BranchPoint"], path: str | None = None, ax=None):  # noqa: ANN001, ANN201
+def plot_values(points: Sequence["BranchPoint"], path: str | None = None, ax=None):  # noqa: ANN001, ANN201
     """``E_1, E_2, E_3`` against ``P`` along a branch (the style of the seed's Figures 5, 6, 8)."""
     if ax is None:
         import matplotlib.pyplot as plt
@@ -20,7 +23,7 @@ def plot_values(points: Sequence["kuhn3_branch.BranchPoint"], path: str | None =
         fig, ax = plt.subplots(figsize=(7, 4))
     else:
         fig = ax.figure
-    pots = [p.pot for p in points]
+    pots = [p.at for p in points]
     for i in range(3):
         ax.plot(pots, [p.values[i] for p in points], label=f"$E_{i + 1}$")
     ax.set_xlabel("pot $P$")

@@ -59,7 +59,7 @@ from exactpoker.solve.engine.tables import Tables, infoset_tables, labelled_tabl
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.engine.loaded import LoadedGame
-    from exactpoker.solve.nplayer.pipeline import NPlayerSolution
+    from exactpoker.solve.nplayer.point import CertifiedPoint
 
 __all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "Tables",
            "infoset_tables", "labelled_tables"]
@@ -279,7 +279,7 @@ def solve_compiled(
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
               notes: list[str], details: dict[str, Any], digits: int = 30
-              ) -> tuple[list["BehaviourProfile | Checked | NPlayerSolution"], str]:
+              ) -> tuple[list["BehaviourProfile | Checked | CertifiedPoint"], str]:
     """The candidate profiles of one solve (not ``--all``) and the method used; ``notes`` and ``details`` may grow."""
     players, zero_sum = compiled.num_players, compiled.is_zero_sum
     if all_pure:
@@ -320,14 +320,14 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         profiles, used = [found], f"float guide + exact finish ({found.stage})"
         notes.extend(found.notes)
         details.update(found.support_details())
-        if found.ball is not None:
+        if found.box is not None:
             details["isolating_box"] = found.box_details()
     return profiles, used
 
 
 def _abstracted_profiles(compiled: CompiledGame, method: str, shifted: tuple[CompiledGame, Fraction] | None,
                          notes: list[str], details: dict[str, Any], digits: int = 30
-                         ) -> tuple[list["BehaviourProfile | NPlayerSolution"], str]:
+                         ) -> tuple[list["BehaviourProfile | CertifiedPoint"], str]:
     """:func:`_profiles` on the lossless abstraction of ``compiled`` when it merges anything, lifted back."""
     from exactpoker.solve.structure.abstraction import lossless_abstraction
 
@@ -436,11 +436,11 @@ def _profile(found: "BehaviourProfile | Checked") -> BehaviourProfile:
     return found.profile if isinstance(found, Checked) else found
 
 
-def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | NPlayerSolution",
+def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | CertifiedPoint",
                tables: Tables) -> Equilibrium:
     """The equilibrium with its exact certificate: :func:`verify` on the game, the solver's, or the box's proof.
 
-    A profile given by an isolating box (``found.ball``) was proved an
+    A profile given by an isolating box (``found.box``) was proved an
     equilibrium in ball arithmetic from the game alone
     (:func:`exactpoker.certify_balls.certify_box`, on the binary form when the
     game has larger information sets: the same payoffs); a :class:`Checked`
@@ -452,10 +452,8 @@ def _certified(compiled: CompiledGame, found: "BehaviourProfile | Checked | NPla
     if isinstance(found, Checked):
         return _equilibrium(compiled, found.profile, found.certificate, tables)
     if not isinstance(found, BehaviourProfile):
-        if found.ball is not None:
-            from exactpoker.certify_balls import ball_equilibrium
-
-            return ball_equilibrium(found.ball.certificate, tables(compiled, found.profile), found.profile)
+        if found.box is not None:
+            return found.equilibrium(tables(compiled, found.profile))
         if found.certificate is not None and found.certificate.holds:
             return Equilibrium.from_certificate(found.certificate, tables(compiled, found.profile), found.profile,
                                                 labelled=labelled_tables(compiled, found.profile))

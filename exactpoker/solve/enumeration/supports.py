@@ -32,7 +32,7 @@ from math import prod
 from typing import Any, Callable
 
 from exactpoker.algebraic import AlgebraicNumber, RealNumberField, fmpq_to_fraction
-from exactpoker.certify import Certificate, verify
+from exactpoker.certify import verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError
@@ -43,20 +43,12 @@ from exactpoker.results import Equilibrium
 from exactpoker.core.support_system import SupportKey, player_supports, support_count
 from exactpoker.solve.algebra.polynomial_system import Family
 from exactpoker.solve.enumeration.decide import REASONS, Behaviour, SupportDecision, decide_support
+from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["AllEquilibria", "CertifiedEquilibrium", "all_equilibria_n_player", "MAX_SUPPORTS"]
+__all__ = ["AllEquilibria", "all_equilibria_n_player", "MAX_SUPPORTS"]
 
 #: Most supports (the product over players) enumerated; beyond, the game is refused.
 MAX_SUPPORTS = 200_000
-
-
-@dataclass(frozen=True)
-class CertifiedEquilibrium:
-    """An isolated equilibrium, its exact certificate, and the support it lies on."""
-
-    profile: BehaviourProfile
-    certificate: Certificate
-    support: SupportKey
 
 
 @dataclass(frozen=True)
@@ -65,8 +57,8 @@ class AllEquilibria:
 
     Attributes
     ----------
-    equilibria : tuple of CertifiedEquilibrium
-        The isolated equilibria (rational or algebraic), each certified.
+    equilibria : tuple of CertifiedPoint
+        The isolated equilibria (rational or algebraic), each certified, with its support.
     families : tuple of (SupportKey, Family)
         Positive-dimensional sets of equilibria, each with a certified witness.
     decisions : tuple of SupportDecision
@@ -75,7 +67,7 @@ class AllEquilibria:
         Per player, its name and each information set's name and actions (to print supports).
     """
 
-    equilibria: tuple[CertifiedEquilibrium, ...]
+    equilibria: tuple[CertifiedPoint, ...]
     families: tuple[tuple[SupportKey, Family], ...]
     decisions: tuple[SupportDecision, ...]
     names: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]
@@ -191,7 +183,7 @@ def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> AllEqu
             certificate = verify(compiled, profile)
             if not certificate.holds:  # pragma: no cover - the task certified it already
                 raise CertificationError("support enumeration: a returned profile failed the exact check")
-            equilibria.append(CertifiedEquilibrium(profile, certificate, decision.support))
+            equilibria.append(CertifiedPoint(profile, certificate, support=decision.support))
         if decision.family is not None:
             if not verify(compiled, BehaviourProfile(decision.family.witness)).holds:  # pragma: no cover
                 raise CertificationError("support enumeration: a family's witness failed the exact check")

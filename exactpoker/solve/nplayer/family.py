@@ -1,82 +1,58 @@
 """The equilibria on one support, exactly, as functions of its free (pinned) variables.
 
-Seed 003 (Billingham, three-player Kuhn poker, section 3) finds families of
-equilibria: on one support the indifference equations leave some interior
-variables free.  :func:`family` solves them symbolically (sympy, small games)
-for the other interior variables, with the conditions under which a point of
-the family is an equilibrium; :func:`symbolic_gains` gives every variable's
-counterfactual gain as a polynomial.  The exact finish that finds the support
-is :mod:`exactpoker.solve.nplayer.finish`.
+Seed 003 (Billingham, three-player Kuhn poker, section 3) finds families of equilibria: on one support the
+indifference equations leave some interior variables free.  :func:`family` solves them symbolically (sympy, small
+games) for the other interior variables, with the conditions under which a point of the family is an
+equilibrium.  The gains and payoffs are the engine's one builder's
+(:func:`exactpoker.core.support_system.gain_polynomials`, every variable an unknown); the family is the engine's
+one :class:`~exactpoker.solve.algebra.polynomial_system.Family`.  The exact finish that finds the support is
+:mod:`exactpoker.solve.nplayer.finish`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import sympy
+
 from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.polynomials import behaviour_symbols
+from exactpoker.core.support_system import as_sympy, gain_polynomials
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.solve.algebra.polynomial_system import Family
 
 if TYPE_CHECKING:  # pragma: no cover
-    import sympy
+    from exactpoker.solve.nplayer.point import CertifiedPoint
 
-    from exactpoker.solve.nplayer.finish import ExactSolution
-
-__all__ = ["Family", "symbolic_gains", "family"]
+__all__ = ["symbolic_gains", "family"]
 
 
-@dataclass(frozen=True)
-class Family:
-    """The equilibria on one support, exactly, as functions of the pinned variables.
+def symbolic_gains(compiled: CompiledGame) -> tuple[list[sympy.Symbol], list[sympy.Expr], list[sympy.Expr]]:
+    """Every variable's sympy symbol, its counterfactual gain and every player's payoff, as polynomials.
 
-    ``parameters`` are the pinned variables' sympy symbols; ``solution`` gives
-    every other interior variable in terms of them; ``values`` each player's
-    payoff; ``constraints`` the conditions (sympy relations in the parameters)
-    for the point to be an equilibrium: interior variables in ``[0, 1]``,
-    and the gains at variables set to 0 (``<= 0``) or 1 (``>= 0``).
+    The symbols are :func:`~exactpoker.core.polynomials.behaviour_symbols`' (the probability of the last action
+    at each information set, player by player in layout order).  Small games only: every variable is an unknown.
     """
-
-    parameters: dict[int, "sympy.Symbol"]
-    solution: dict[int, "sympy.Expr"]
-    values: list["sympy.Expr"]
-    constraints: list["sympy.Basic"]
-
-
-def symbolic_gains(compiled: CompiledGame) -> tuple[list["sympy.Symbol"], list["sympy.Expr"]]:
-    """Every variable's sympy symbol and its counterfactual gain as a polynomial (small games only).
-
-    The gain is the derivative of the owner's payoff polynomial divided by
-    the owner's own probability of reaching the information set.
-    """
-    import sympy
-
-    from exactpoker.core.polynomials import behaviour_symbols
-
-    payoffs = compiled.payoff_polynomials()
-    symbols, gains = [], []
+    symbols = []
     for p, layout in enumerate(compiled.layouts):
         table = behaviour_symbols(compiled, p)
         for infoset in range(layout.num_infosets):
             card, label = layout.infoset_card_label(infoset)
             symbols.append(table[(card, layout.labels[label])][1])
-        for infoset in range(layout.num_infosets):
-            card, label = layout.infoset_card_label(infoset)
-            parent = layout.parent[label]
-            reach = 1 if parent is None else table[(card, layout.labels[parent[0]])][parent[1]]
-            gains.append(sympy.cancel(sympy.diff(payoffs[p], symbols[-layout.num_infosets + infoset]) / reach))
-    return symbols, gains
+    system = gain_polynomials(compiled, [0] * len(symbols), list(range(len(symbols))))
+    return (symbols, [as_sympy(g, symbols) for g in system.gains], [as_sympy(v, symbols) for v in system.payoffs])
 
 
-def family(compiled: CompiledGame, solution: ExactSolution) -> Family:
+def family(compiled: CompiledGame, solution: "CertifiedPoint") -> Family:
     """The exact set of equilibria on ``solution``'s support, parametrised by its pinned variables.
 
-    The indifference equations of the interior variables are solved with
-    sympy for the interior variables that are not pinned (small games only:
-    the payoff polynomials are built in full).
+    The indifference equations of the interior variables are solved with sympy for the interior variables that
+    are not pinned.  ``parameters`` are the pinned variables' symbols, ``parametrisation`` every other interior
+    variable in terms of them, ``values`` each player's payoff, ``constraints`` the conditions (sympy relations
+    in the parameters) for the point to be an equilibrium: interior variables in ``[0, 1]``, and the gains at
+    variables set to 0 (``<= 0``) or 1 (``>= 0``).
     """
-    import sympy
-
-    symbols, gains = symbolic_gains(compiled)
+    symbols, gains, payoffs = symbolic_gains(compiled)
     interior = set(solution.interior)
     known = {symbols[k]: solution.x[k] for k in range(len(symbols)) if k not in interior}
     unknown = [k for k in solution.interior if k not in solution.pinned]
@@ -87,8 +63,7 @@ def family(compiled: CompiledGame, solution: ExactSolution) -> Family:
     answer = found[0]
     solved = {k: sympy.factor(answer.get(symbols[k], symbols[k])) for k in unknown}
     point = {**known, **{symbols[k]: solved[k] for k in unknown}}
-    payoffs = compiled.payoff_polynomials()
-    values = [sympy.factor(sympy.expand(e.subs(point))) for e in payoffs]
+    values = tuple(sympy.factor(sympy.expand(e.subs(point))) for e in payoffs)
     constraints: list[sympy.Basic] = []
     for k in unknown:
         constraints += [solved[k] >= 0, solved[k] <= 1]
@@ -99,4 +74,6 @@ def family(compiled: CompiledGame, solution: ExactSolution) -> Family:
     for k in solution.ones:
         constraints.append(sympy.expand(gains[k].subs(point)) >= 0)
     constraints = [c for c in constraints if c is not sympy.true]
-    return Family({k: symbols[k] for k in solution.pinned}, solved, values, constraints)
+    return Family(tuple(symbols[k] for k in unknown), tuple(equations), len(solution.pinned),
+                  parameters=tuple(symbols[k] for k in solution.pinned),
+                  parametrisation=tuple(solved[k] for k in unknown), values=values, constraints=tuple(constraints))

@@ -44,7 +44,7 @@ of the square system in a box proved by Krawczyk's test
 (:mod:`exactpoker.solve.algebra.krawczyk`) and certified in ball arithmetic
 (:func:`exactpoker.certify_balls.certify_box`, which proves each interior
 gain left out of the square system zero by an exact identity with its
-equations, :mod:`exactpoker.polynomial_combination`): a :class:`BallSolution`,
+equations, :mod:`exactpoker.polynomial_combination`): a certified point with its ``box``,
 whose support is corrected at variables the float guide misread.
 :func:`exactpoker.solve.nplayer.family.family` describes a support's equilibria symbolically.
 
@@ -54,31 +54,28 @@ player by player, each player's information sets in layout order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 import numpy as np
 
-from exactpoker.certify_balls import (BallCertificate, BallEquilibrium, CertifiedReal, SupportError, ball_equilibrium,
-                                      certify_box)
-from exactpoker.certify_sequential import SequentialCertificate, verify_sequential
+from exactpoker.certify_balls import CertifiedReal, SupportError, certify_box
+from exactpoker.certify_sequential import verify_sequential
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import counterfactual_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.support_system import gain_polynomials
 from exactpoker.errors import CertificationError
-from exactpoker.results import Equilibrium
 from exactpoker.solve.algebra.elimination import EliminationError, solve_near
 from exactpoker.solve.algebra.krawczyk import IsolatingBox, KrawczykError, isolate
 from exactpoker.solve.algebra.polynomial_system import rational_near
+from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.square_system import free_columns, independent_columns, square_system
 
 if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.algebraic import AlgebraicNumber
     from exactpoker.solve.nplayer.continuation import Trend
 
-__all__ = ["profile_of", "exact_gains", "classify", "ExactSolution", "BallSolution", "solve_exact"]
+__all__ = ["profile_of", "exact_gains", "classify", "solve_exact"]
 
 #: Digits and highest degree of the minimal polynomials tried before the isolating box (fast; degree 14 found).
 ALGEBRAIC_DIGITS = (1500,)
@@ -146,69 +143,6 @@ def classify(x: np.ndarray, free: Sequence[int], tol: float, trend: "Trend | Non
     return zeros, ones, interior
 
 
-@dataclass(frozen=True)
-class ExactSolution:
-    """An exact certified equilibrium and how it was found.
-
-    ``pinned`` lists the interior variables fixed at a chosen rational (the
-    free directions of a family, or choices no other player's play reaches);
-    ``x`` is every variable, exact (Fractions, or elements of one real number
-    field when the equilibrium is irrational).
-    """
-
-    x: tuple["Fraction | AlgebraicNumber", ...]
-    zeros: tuple[int, ...]
-    ones: tuple[int, ...]
-    interior: tuple[int, ...]
-    pinned: tuple[int, ...]
-    profile: BehaviourProfile
-    certificate: SequentialCertificate
-
-    def equilibrium(self, strategies: Mapping[str, Sequence[object]]) -> Equilibrium:
-        """The certified :class:`~exactpoker.results.Equilibrium` with the game's strategy table."""
-        return Equilibrium.from_certificate(self.certificate, strategies, self.profile)
-
-
-@dataclass(frozen=True)
-class BallSolution(ExactSolution):
-    """An equilibrium given exactly as the unique zero of a rational system in a proved box.
-
-    ``unknowns`` (variables) are the box's coordinates; ``equations`` the
-    variables whose gains (the others at their exact values in ``x``) form
-    the square system; ``box`` the :class:`~exactpoker.boxes.IsolatingBox`.
-    In ``x`` the unknowns are :class:`~exactpoker.certify_balls.CertifiedReal`;
-    ``certificate`` is the :class:`~exactpoker.certify_balls.BallCertificate`.
-    """
-
-    box: IsolatingBox
-    unknowns: tuple[int, ...]
-    equations: tuple[int, ...]
-
-    def equilibrium(self, strategies: Mapping[str, Sequence[object]]) -> BallEquilibrium:
-        """The :class:`~exactpoker.certify_balls.BallEquilibrium` with the game's strategy table."""
-        return ball_equilibrium(self.certificate, strategies, self.profile)
-
-    def describe(self, name: Callable[[int], object]) -> dict[str, object]:
-        """The system, the box and the identities, exactly: ``name(k)`` names variable ``k`` (polynomials use ``x<k>``).
-
-        ``identities`` lists each mixed choice whose gain is not an equation
-        with its proof: the gain (times ``factor``, if given: nonzero at the
-        box's zero) equals the sum of the multipliers times the named
-        equations' gains, so it is 0 at the box's zero.
-        """
-        certificate: BallCertificate = self.certificate  # type: ignore[assignment]
-        identities = [{"gain_of": name(k), **({} if c.factor is None else {"factor": str(c.factor)}),
-                       "combination": [{"equation_of": name(self.equations[i]), "multiplier": str(c.multipliers[i])}
-                                       for i in c.used()]}
-                      for k, c in zip(certificate.identities, certificate.combinations)]
-        return {"kind": certificate.kind,
-                "unknowns": {f"x{k}": name(k) for k in self.unknowns},
-                "equations": [{"gain_of": name(r), "polynomial": str(e)}
-                              for r, e in zip(self.equations, self.box.equations)],
-                "box": {f"x{k}": [lo, hi] for k, (lo, hi) in zip(self.unknowns, self.box.intervals())},
-                "identities": identities}
-
-
 def solve_exact(
     compiled: CompiledGame,
     x_float: np.ndarray,
@@ -221,7 +155,7 @@ def solve_exact(
     forced: Sequence[tuple[int, int]] = (),
     digits: int = 30,
     trend: "Trend | None" = None,
-) -> ExactSolution:
+) -> CertifiedPoint:
     """An exact certified equilibrium near the float solution ``x_float`` (all variables).
 
     Parameters
@@ -247,7 +181,7 @@ def solve_exact(
         to :func:`~exactpoker.certify_sequential.verify_sequential`.
     digits : int
         Certified decimal places of an equilibrium given by an isolating box
-        (:class:`BallSolution`); 0 turns that finish off.
+        (a :class:`~exactpoker.solve.nplayer.point.CertifiedPoint` with its ``box``); 0 turns that finish off.
     trend : Trend, optional
         The float solution at a larger epsilon; when given, it reads the
         support of variables near 0 or 1 (:func:`classify`) instead of ``tol``.
@@ -319,7 +253,7 @@ def _square_part(at_guide: np.ndarray, interior: list[int], rank_tol: float) -> 
 def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
                       jacobian: Callable[[np.ndarray], np.ndarray], support: tuple[list[int], list[int], list[int]],
                       rows: list[int], cols: list[int], ball_tols: Sequence[float], pin_denominators: Sequence[int],
-                      iterations: int, forced: Sequence[tuple[int, int]], digits: int) -> ExactSolution:
+                      iterations: int, forced: Sequence[tuple[int, int]], digits: int) -> CertifiedPoint:
     """:func:`solve_exact` on the square system ``f_rows = 0`` in ``x_cols`` (the other interior variables pinned)."""
     zeros, ones, interior = support
     pinned = [k for k in interior if k not in cols]
@@ -357,8 +291,8 @@ def _solve_on_support(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
         profile = profile_of(compiled, trial)
         certificate = verify_sequential(compiled, profile, forced)
         if certificate.holds:
-            return ExactSolution(tuple(trial), tuple(zeros), tuple(ones), tuple(interior), tuple(reported),
-                                 profile, certificate)
+            return CertifiedPoint(profile, certificate, x=tuple(trial), zeros=tuple(zeros), ones=tuple(ones),
+                                  interior=tuple(interior), pinned=tuple(reported))
         failure = (f"the exact solution on the support read from the float guide fails the certificate "
                    f"(max regret ~{float(certificate.max_regret):.3g}, {len(certificate.violations)} "
                    f"information sets not optimal)")
@@ -429,7 +363,7 @@ def _algebraic(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray, r
 
 def _ball_solution(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
                    support: tuple[list[int], list[int], list[int]], digits: int, bound: int,
-                   tols: Sequence[float] = RANK_TOLS) -> "BallSolution":
+                   tols: Sequence[float] = RANK_TOLS) -> CertifiedPoint:
     """The equilibrium as the unique zero of the square system in a proved box, certified on balls.
 
     The square system is chosen afresh among all interior variables (relative
@@ -456,7 +390,7 @@ def _ball_solution(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarra
 
 def _ball_corrections(compiled: CompiledGame, x: list[Fraction], x_float: np.ndarray,
                       support: tuple[list[int], list[int], list[int]], digits: int, bound: int, tol: float
-                      ) -> "BallSolution":
+                      ) -> CertifiedPoint:
     """:func:`_ball_solution` at one rank tolerance ``tol``."""
     zeros, ones, interior = (list(part) for part in support)
     x = list(x)
@@ -507,9 +441,10 @@ def _ball_corrections(compiled: CompiledGame, x: list[Fraction], x_float: np.nda
         strategies.append(tuple((v.complement() if isinstance(v, CertifiedReal) else 1 - v, v)
                                 for v in full[k:k + layout.num_infosets]))
         k += layout.num_infosets
-    return BallSolution(tuple(full), tuple(sorted(zeros)), tuple(sorted(ones)), tuple(sorted(interior)),
-                        tuple(k for k in interior if k not in unknowns), BehaviourProfile(tuple(strategies)),
-                        certificate, box, tuple(unknowns), tuple(equations))
+    return CertifiedPoint(BehaviourProfile(tuple(strategies)), certificate, x=tuple(full), zeros=tuple(sorted(zeros)),
+                          ones=tuple(sorted(ones)), interior=tuple(sorted(interior)),
+                          pinned=tuple(k for k in interior if k not in unknowns), box=box, unknowns=tuple(unknowns),
+                          equations=tuple(equations))
 
 
 def _nearest_end(unknowns: Sequence[int], x_float: np.ndarray) -> "tuple[int, int] | None":

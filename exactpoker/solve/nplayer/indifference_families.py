@@ -12,38 +12,21 @@ its sign on ``[0, 1]`` decided by exact real-root isolation).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 import sympy
 
-from exactpoker.certify import Certificate
 from exactpoker.core.compiled import CompiledGame
-from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.support_system import FREE, Ties
-from exactpoker.solve.nplayer.indifference import (CompiledModel, ExactNumber, as_model, behaviour_of,
-                                                   indifference_system, solve_indifference)
-from exactpoker.solve.nplayer.support_search import Located, box_family, tie_support
+from exactpoker.solve.algebra.polynomial_system import Family
+from exactpoker.solve.nplayer.indifference import (CompiledModel, as_model, behaviour_of, indifference_system,
+                                                   solve_indifference)
+from exactpoker.solve.nplayer.point import CertifiedPoint
+from exactpoker.solve.nplayer.support_search import box_family, tie_support
 
-__all__ = ["FamilyCorners", "family_corners"]
-
-
-@dataclass(frozen=True)
-class FamilyCorners:
-    """The certified corners of a family of solutions, and whether the segment between them is certified.
-
-    ``corners`` are ``(behaviour, profile, certificate)`` for every corner of
-    the family's polytope that is an exact equilibrium.  ``segment_certified``
-    is true when the family is one-dimensional with two certified end points
-    and every point between them is an equilibrium too (checked exactly: along
-    the segment each action gap is a polynomial in the position ``t`` whose
-    sign on ``[0, 1]`` is decided with exact real-root isolation).
-    """
-
-    dimension: int
-    corners: tuple[tuple[tuple[tuple[ExactNumber, ...], ...], BehaviourProfile, Certificate], ...]
-    segment_certified: bool
+__all__ = ["family_corners"]
 
 
 def _nonpositive_on_unit_interval(poly: sympy.Poly) -> bool:
@@ -57,7 +40,7 @@ def _nonpositive_on_unit_interval(poly: sympy.Poly) -> bool:
     return all(sympy.sign(poly.as_expr().subs(poly.gens[0], r)) <= 0 for r in points)
 
 
-def _widened(model: CompiledModel, located: Located, ties: Ties) -> Located:
+def _widened(model: CompiledModel, located: CertifiedPoint, ties: Ties) -> CertifiedPoint:
     """``located`` on the largest support it solves: fixed sets where the player is indifferent are freed.
 
     Indifference is read in floating point and then confirmed exactly: the
@@ -81,40 +64,42 @@ def _widened(model: CompiledModel, located: Located, ties: Ties) -> Located:
     values = {symbol: sympy.Rational(str(located.behaviour[p][h])) for (p, h), symbol in zip(system.variables, system.symbols)}
     if any(sympy.expand(e.subs(values)) != 0 for e in system.equations):
         return located
-    return Located(support, located.behaviour, located.profile, located.certificate, system, located.rounds, solved)
+    return replace(located, support=support, system=system, family=solved)
 
 
-def family_corners(compiled: "CompiledGame | CompiledModel", located: Located, ties: Ties | None = None
-                   ) -> FamilyCorners:
-    """Every certified corner of the family through ``located``; for a segment, whether all of it is certified.
+def family_corners(compiled: "CompiledGame | CompiledModel", located: CertifiedPoint, ties: Ties | None = None
+                   ) -> Family:
+    """The family through ``located``: its certified corners (:class:`~exactpoker.solve.nplayer.point.CertifiedPoint`
+    s, in ``vertices``) and, for a segment, whether all of it is certified (``segment_certified``).
 
-    The support is first widened to every information set where the player
-    is indifferent at the located equilibrium, so the family found is the
-    largest one through it that the indifference equations describe.
+    The support is first widened to every information set where the player is indifferent at the located
+    equilibrium, so the family found is the largest one through it that the indifference equations describe.
+    Without a family (or no certified corner) the result is the located point alone, of dimension 0.
     """
     model = as_model(compiled)
     ties = ties or {}
     if all(isinstance(v, Fraction) for row in located.behaviour for v in row):
         located = _widened(model, located, ties)
     family = located.family
+    alone = Family((), (), 0, vertices=(located,))
     if family is None:
-        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
+        return alone
     corners = []
     for vertex in family.vertices:
         behaviour = behaviour_of(located.support, located.system, vertex)
         profile, certificate = model.certify(behaviour)
         if certificate.holds:
-            corners.append((tuple(tuple(r) for r in behaviour), profile, certificate))
+            corners.append(replace(located, profile=profile, certificate=certificate, family=None))
     segment = False
     if family.dimension == 1 and len(corners) == 2:
         segment = _segment_certified(model, located, ties, family.vertices)
     if not corners:
-        return FamilyCorners(0, ((located.behaviour, located.profile, located.certificate),), False)
-    return FamilyCorners(family.dimension, tuple(corners), segment)
+        return alone
+    return replace(family, vertices=tuple(corners), segment_certified=segment)
 
 
 def _segment_certified(
-    model: CompiledModel, located: Located, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
+    model: CompiledModel, located: CertifiedPoint, ties: Ties, vertices: tuple[tuple[Fraction, ...], ...]
 ) -> bool:
     everything = [(p, h) for p, row in enumerate(located.support) for h in range(len(row))]
     gaps, symbols, _ = model.gap_polynomials(located.support, ties, everything)

@@ -34,9 +34,11 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.nplayer.indifference import CompiledModel, Support, Ties, float_guide
-from exactpoker.solve.nplayer.indifference_families import FamilyCorners, family_corners
+from exactpoker.solve.algebra.polynomial_system import Family
+from exactpoker.solve.nplayer.indifference_families import family_corners
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, OrderedModel
-from exactpoker.solve.nplayer.support_search import Located, locate_equilibrium
+from exactpoker.solve.nplayer.point import CertifiedPoint
+from exactpoker.solve.nplayer.support_search import locate_equilibrium
 
 __all__ = ["ORDERED_METHOD", "OrderedGuide", "symmetric_ties", "solve_ordered"]
 
@@ -112,7 +114,7 @@ def solve_ordered(rules: BettingGame, game: OrderedGame, model: CompiledModel | 
 
 
 def _locate(model: CompiledModel | OrderedModel, guide: list[np.ndarray], searches: list[Search]
-            ) -> tuple[Located, Ties]:
+            ) -> tuple[CertifiedPoint, Ties]:
     """The first of ``searches`` (ties, supports to try or ``None`` for the guide's) that certifies an equilibrium.
 
     Raises the last search's :class:`~exactpoker.errors.CertificationError` when none does.
@@ -126,12 +128,13 @@ def _locate(model: CompiledModel | OrderedModel, guide: list[np.ndarray], search
     return locate_equilibrium(model, guide, ties=ties, supports=supports), ties
 
 
-def _result(rules: BettingGame, game: OrderedGame, located: Located, family: FamilyCorners) -> SolveResult:
+def _result(rules: BettingGame, game: OrderedGame, located: CertifiedPoint, family: Family) -> SolveResult:
     """The corners as a :class:`~exactpoker.results.SolveResult`, keyed by information set like ``solve``'s."""
     layouts = compile_layouts(rules)
     names = rules.player_names
     equilibria = []
-    for behaviour, _, certificate in family.corners:
+    for corner in family.vertices:
+        behaviour, certificate = corner.behaviour, corner.certificate
         profile = BehaviourProfile.from_layout_tables(layouts, [{label: list(row)}
                                                                 for label, row in zip(game.labels, behaviour)])
         strategies = {name: {layout.infoset_name(i): list(profile.strategies[p][i])
@@ -140,7 +143,7 @@ def _result(rules: BettingGame, game: OrderedGame, located: Located, family: Fam
         equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile))
     free = {name: [f"{h + 1}:{game.labels[p]}" for q, h in located.system.variables if q == p]
             for p, name in enumerate(names)}
-    alike = all(behaviour[1] == behaviour[2] for behaviour, _, _ in family.corners)
+    alike = all(corner.behaviour[1] == corner.behaviour[2] for corner in family.vertices)
     notes = ["structure detected from the rules: payoffs depend only on the order of the cards (O(n) per step)",
              f"Players {names[1]} and {names[2]} play " + ("alike." if alike else "differently.")]
     if family.dimension:

@@ -39,24 +39,19 @@ exhaustive best responses on the strategic form (exact integers).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from exactpoker import guard, progress
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
-from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.enumeration.pure import PureProfile, all_choices, pure_realization, strategy_count
+from exactpoker.solve.nplayer.point import CertifiedPoint
 
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.certify_sequential import SequentialCertificate
-    from exactpoker.solve.nplayer.finish import BallSolution
-
-__all__ = ["NPlayerSolution", "solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
+__all__ = ["solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
            "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
 
 #: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
@@ -68,72 +63,6 @@ MAX_SEQUENCE_CELLS = 1 << 24
 #: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
 #: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
 MAX_GUIDE_TERMS = 5_000_000
-
-
-@dataclass(frozen=True)
-class NPlayerSolution:
-    """An exact equilibrium of an N-player game and the stage that finished it.
-
-    ``profile`` is exact (Fractions or algebraic numbers), except when
-    ``ball`` is given: the equilibrium is then the unique zero in an isolating
-    box, ``profile`` holds :class:`~exactpoker.certify_balls.CertifiedReal`
-    entries, and ``ball`` (a :class:`~exactpoker.solve.nplayer.finish.BallSolution`
-    of :attr:`solved`) carries the certificate proved in ball arithmetic from
-    the game alone.  ``solved`` is the game the stages ran on: the game
-    itself, or its binary form (:mod:`exactpoker.core.binary_form`) when an
-    information set has more than two actions.  ``certificate`` is the
-    finish's exact sequential certificate
-    (:func:`~exactpoker.certify_sequential.verify_sequential`: the Nash check
-    plus optimality at every information set) when it was proved on the game
-    itself, else None.
-    """
-
-    profile: BehaviourProfile
-    stage: str
-    notes: tuple[str, ...]
-    solved: CompiledGame
-    ball: "BallSolution | None" = None
-    mixed: tuple[int, ...] = ()
-    pinned: tuple[tuple[int, object], ...] = ()
-    certificate: "SequentialCertificate | None" = None
-
-    def _names(self) -> list[str]:
-        """Each variable of :attr:`solved` as ``player:information set``."""
-        return [f"{self.solved.player_names[p]}:{layout.infoset_name(i)}"
-                for p, layout in enumerate(self.solved.layouts) for i in range(layout.num_infosets)]
-
-    def lifted(self, lift: Callable[[BehaviourProfile], BehaviourProfile]) -> "NPlayerSolution":
-        """This solution of a lossless abstraction, on the full game (``lift``:
-        :meth:`exactpoker.solve.structure.abstraction.Abstraction.lift`).
-
-        Every member of an orbit plays its orbit's strategy; an equilibrium of
-        the reduced game so lifted is one of the full game (Gilpin and
-        Sandholm 2007, section 5).  An exact profile is checked again on the
-        full game by the dispatcher (the finish's sequential certificate, proved
-        on the reduced game, is dropped); an isolating box stays the reduced game's
-        (its certificate proves the reduced equilibrium, the exactly checked
-        automorphisms the rest).
-        """
-        notes = self.notes if self.ball is None else self.notes + (
-            "the isolating box is the lossless abstraction's; its equilibrium, given to every member of each orbit, "
-            "is the full game's",)
-        return replace(self, profile=lift(self.profile), notes=notes, certificate=None)  # the reduced game's
-
-    def box_details(self) -> dict[str, object]:
-        """The isolating box's system and box, exactly, variables named ``player:information set``."""
-        assert self.ball is not None
-        names = self._names()
-        return self.ball.describe(lambda k: names[k])
-
-    def support_details(self) -> dict[str, list[object]]:
-        """The support's mixed choices and those pinned at simple rationals, named ``player:information set``.
-
-        ``mixed`` lists the interior variables of the support (stage 2),
-        ``pinned`` the ``[name, value]`` of those left free by the
-        indifference equations and set at a simple rational (stage 3).
-        """
-        names = self._names()
-        return {"mixed": [names[k] for k in self.mixed], "pinned": [[names[k], value] for k, value in self.pinned]}
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -170,7 +99,7 @@ def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
 
 
 def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30,
-                   max_terms: int | None = None) -> NPlayerSolution:
+                   max_terms: int | None = None) -> CertifiedPoint:
     """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
 
     Parameters
@@ -198,7 +127,7 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
     from exactpoker.solve.nplayer.gain_system import GainSystem
     from exactpoker.solve.structure.dominance import dominated_variables
-    from exactpoker.solve.nplayer.finish import BallSolution, solve_exact
+    from exactpoker.solve.nplayer.finish import solve_exact
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
@@ -218,24 +147,25 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         raise CertificationError(
             f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
         ) from None
-    ball = solution if isinstance(solution, BallSolution) else None
+    box = solution.box
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
-    stage = "isolating box" if ball else "rational" if field is None else f"algebraic, degree {field.degree}"
+    stage = "isolating box" if box else "rational" if field is None else f"algebraic, degree {field.degree}"
     notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
              f"{len(solution.interior)} mixed; exact finish: {stage}"]
     if form is not None:
         notes.append("information sets of more than two actions were solved as chains of binary choices "
                      "(the binary form: the same equilibria)")
-    if ball:
-        notes.append(f"the equilibrium is irrational of high degree: the unique zero of the gains in a rational box "
-                     f"proved by Krawczyk's test (details['isolating_box']; entries shown as d.ddd±1e-k)")
+    if box:
+        notes.append("the equilibrium is irrational of high degree: the unique zero of the gains in a rational box "
+                     "proved by Krawczyk's test (details['isolating_box']; entries shown as d.ddd±1e-k)")
     if solution.pinned:
         notes.append(f"{len(solution.pinned)} mixed choices were free on this support (a family of equilibria, or "
                      "information sets the others never reach) and were set at simple rationals")
     profile = solution.profile if form is None else form.lift(solution.profile)
-    sequential = solution.certificate if form is None and ball is None else None
-    return NPlayerSolution(profile, stage, tuple(notes), game, ball, tuple(solution.interior),
-                           tuple((k, solution.x[k]) for k in solution.pinned), sequential)  # type: ignore[arg-type]
+    # the box's certificate is proved from the game's payoffs (the binary form has the same); the exact finish's
+    # sequential certificate holds for the game it ran on, so only when that is the game asked
+    certificate = solution.certificate if box is not None or form is None else None
+    return replace(solution, profile=profile, certificate=certificate, stage=stage, notes=tuple(notes), solved=game)
 
 
 def _payoff_tensors(compiled: CompiledGame, weights: list[np.ndarray]) -> list[np.ndarray]:

@@ -6,40 +6,26 @@ or a game's own guess) :func:`candidate_supports` lists the nearby supports
 most plausible first; :func:`locate_equilibrium` solves each one's
 indifference system exactly (:mod:`exactpoker.solve.nplayer.indifference`), screens
 the solutions in floating point and certifies them exactly, and returns the
-first certified equilibrium (:class:`Located`).
+first certified equilibrium (a :class:`~exactpoker.solve.nplayer.point.CertifiedPoint`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
 from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from exactpoker.certify import Certificate
 from exactpoker.core.compiled import CompiledGame
-from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.support_system import FREE, Support, Ties
 from exactpoker.errors import CertificationError
-from exactpoker.core.support_system import FREE, IndifferenceSystem, Support, Ties
 from exactpoker.solve.algebra.polynomial_system import Family, Solved, unit_box_corners
-from exactpoker.solve.nplayer.indifference import (CompiledModel, ExactNumber, as_model, behaviour_of,
-                                                   indifference_system, solve_indifference)
+from exactpoker.solve.nplayer.indifference import (CompiledModel, as_model, behaviour_of, indifference_system,
+                                                   solve_indifference)
+from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["Located", "candidate_supports", "tie_support", "box_family", "locate_equilibrium"]
-
-
-@dataclass(frozen=True)
-class Located:
-    """A certified equilibrium and the support it was solved on."""
-
-    support: Support
-    behaviour: tuple[tuple[ExactNumber, ...], ...]
-    profile: BehaviourProfile
-    certificate: Certificate
-    system: IndifferenceSystem
-    rounds: int
-    family: Family | None = None
+__all__ = ["candidate_supports", "tie_support", "box_family", "locate_equilibrium"]
 
 
 def candidate_supports(
@@ -94,8 +80,8 @@ def locate_equilibrium(
     ties: Ties | None = None,
     max_supports: int = 300,
     supports: Iterable[Support] | None = None,
-) -> Located:
-    """A certified equilibrium on a support near the float ``guide``.
+) -> CertifiedPoint:
+    """A certified equilibrium on a support near the float ``guide`` (with its support, system and family).
 
     The supports of :func:`candidate_supports` are tried in order (or, when
     given, those of ``supports``: e.g. a game's own list of plausible shapes;
@@ -137,6 +123,6 @@ def locate_equilibrium(
                 continue
             profile, certificate = model.certify(behaviour)
             if certificate.holds:
-                return Located(support, tuple(tuple(r) for r in behaviour), profile, certificate, system, round_,
-                               family)
+                return CertifiedPoint(profile, certificate, support=support, family=family, system=system,
+                                      rounds=round_)
     raise CertificationError("indifference solver: no certified equilibrium on the supports near the guide")

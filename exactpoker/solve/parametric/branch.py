@@ -32,20 +32,22 @@ from exactpoker.core.parametric import ParametricCompiled
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidGameError, InvalidParameterError
 from exactpoker.numbers import exact_str
 
-__all__ = ["BranchPoint", "CertifiedPoint", "ParametricBranch", "solve_branch", "follow_branch", "crossing",
+__all__ = ["BranchPoint", "BranchEquilibrium", "ParametricBranch", "solve_branch", "follow_branch", "crossing",
            "guide_on_branch"]
 
 
 @dataclass(frozen=True)
 class BranchPoint:
-    """A point of the float branch: the parameter and each player's payoff, floats, not certified."""
+    """A point of the float branch: the parameter, each player's payoff and (when kept) every variable; floats,
+    not certified."""
 
     at: float
     values: tuple[float, ...]
+    x: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
-class CertifiedPoint:
+class BranchEquilibrium:
     """An exact, certified equilibrium at the rational ``at`` (``equilibrium`` None and ``error`` set if it failed)."""
 
     at: Fraction
@@ -61,7 +63,7 @@ class ParametricBranch:
     lower: Fraction
     upper: Fraction
     branch: tuple[BranchPoint, ...]
-    points: tuple[CertifiedPoint, ...]
+    points: tuple[BranchEquilibrium, ...]
 
 
 def _system(game: ParametricCompiled, lower: Fraction, upper: Fraction):  # noqa: ANN202 - a GainSystem
@@ -132,7 +134,7 @@ def guide_on_branch(system: Any, points: Sequence[np.ndarray], target: float, ep
 
 
 def _certified_point(game: ParametricCompiled, system: Any, points: list[np.ndarray], t: Fraction,
-                     eps: float) -> CertifiedPoint:
+                     eps: float) -> BranchEquilibrium:
     """The exact equilibrium on the branch at the rational ``t`` (the guide there, then the exact finish)."""
     from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
     from exactpoker.solve.engine.dispatch import infoset_tables
@@ -148,8 +150,8 @@ def _certified_point(game: ParametricCompiled, system: Any, points: list[np.ndar
         solution = solve_exact(compiled, system.full(x), lambda z: system.gains(z, target, jacobian=True)[1],
                                system.fixed, trend=trend)
     except (CertificationError, DegenerateSystemError) as error:
-        return CertifiedPoint(t, None, f"no certified equilibrium found at {exact_str(t)}: {error}")
-    return CertifiedPoint(t, solution.equilibrium(infoset_tables(compiled, solution.profile)))
+        return BranchEquilibrium(t, None, f"no certified equilibrium found at {exact_str(t)}: {error}")
+    return BranchEquilibrium(t, solution.equilibrium(infoset_tables(compiled, solution.profile)))
 
 
 def solve_branch(game: ParametricCompiled, lower: object, upper: object, *, count: int = 5, eps: float = 1e-6,
