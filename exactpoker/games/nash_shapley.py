@@ -43,10 +43,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 import sympy
 
+if TYPE_CHECKING:  # pragma: no cover
+    from flint import fmpq_mpoly
+
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, PlayerLayout, compile_game
+from exactpoker.core.support_system import gain_polynomials
 from exactpoker.numbers import parse_positive
 
 __all__ = [
@@ -205,57 +210,31 @@ Multilinear = dict[int, Fraction]  # monomial (bitmask over SYMBOLS) -> coeffici
 _BIT = {name: 1 << k for k, name in enumerate(SYMBOLS)}
 
 
-def _times(p: Multilinear, q: Multilinear) -> Multilinear:
-    """Product of multilinear polynomials in disjoint variables (one player's and another's)."""
-    result: Multilinear = {}
-    for m1, c1 in p.items():
-        for m2, c2 in q.items():
-            result[m1 | m2] = result.get(m1 | m2, Fraction(0)) + c1 * c2
-    return result
-
-
-def _realizations(g: CompiledGame, player: int) -> list[Multilinear]:
-    """Each sequence's realization weight as a multilinear polynomial in the player's coefficients."""
-    layout = g.layouts[player]
-    weights: list[Multilinear] = [{} for _ in range(layout.num_sequences)]
-    weights[0] = {0: Fraction(1)}
-    for infoset in range(layout.num_infosets):
-        card, label = layout.infoset_card_label(infoset)
-        bit = _BIT[COEFFICIENTS[(player, layout.labels[label], card)]]
-        parent = weights[layout.parent_sequence(infoset)]
-        low, high = layout.infoset_sequences(infoset)
-        weights[high] = {m | bit: c for m, c in parent.items()}  # bet / call: u
-        weights[low] = dict(parent)  # pass / fold: 1 - u
-        for m, c in parent.items():
-            weights[low][m | bit] = weights[low].get(m | bit, Fraction(0)) - c
-    return weights
-
-
 @cache
 def _multilinear_payoffs() -> tuple[tuple[Multilinear, Multilinear], ...]:
     """Per player, the payoff's coefficient of ``a`` and of ``b`` as multilinear polynomials.
 
-    The compiled game at ``(a, b) = (1, 0)`` and ``(0, 1)`` (payoffs are
-    linear in the stakes), expanded term by term: each entry's coefficient
-    times the three players' realization weights.
+    The compiled game at ``(a, b) = (1, 0)`` and ``(0, 1)`` (payoffs are linear in the stakes), every
+    coefficient an unknown of the engine's one builder
+    (:func:`exactpoker.core.support_system.gain_polynomials`), written on bitmasks over :data:`SYMBOLS`.
     """
-    result = []
     per_unit = []
     for units in ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1))):
         g = compile_game(_game(*units))
-        weights = [_realizations(g, p) for p in range(3)]
-        totals: list[Multilinear] = [{}, {}, {}]
-        for seqs, coefs in zip(g.sequences.tolist(), g.coefficients.tolist()):
-            term = _times(_times(weights[0][seqs[0]], weights[1][seqs[1]]), weights[2][seqs[2]])
-            for p in range(3):
-                if coefs[p]:
-                    factor = Fraction(int(coefs[p]), g.denominator)
-                    for m, c in term.items():
-                        totals[p][m] = totals[p].get(m, Fraction(0)) + factor * c
-        per_unit.append(totals)
-    for p in range(3):
-        result.append(tuple({m: c for m, c in unit[p].items() if c} for unit in per_unit))
-    return tuple(result)  # type: ignore[return-value]
+        bits = [_BIT[COEFFICIENTS[(p, layout.labels[layout.infoset_card_label(i)[1]], layout.infoset_card_label(i)[0])]]
+                for p, layout in enumerate(g.layouts) for i in range(layout.num_infosets)]
+        system = gain_polynomials(g, [0] * len(bits), list(range(len(bits))))
+        per_unit.append([_bitmask(payoff, bits) for payoff in system.payoffs])
+    return tuple((per_unit[0][p], per_unit[1][p]) for p in range(3))
+
+
+def _bitmask(poly: "fmpq_mpoly", bits: list[int]) -> Multilinear:
+    """A multilinear ``fmpq_mpoly`` (generator ``i`` the coefficient of bit ``bits[i]``) as a bitmask dictionary."""
+    out: Multilinear = {}
+    for exponents, coefficient in poly.terms():
+        monomial = sum(bit for bit, e in zip(bits, exponents) if e)
+        out[monomial] = Fraction(int(coefficient.p), int(coefficient.q))
+    return out
 
 
 def payoff_multilinears(ante: object, bet: object) -> tuple[dict[int, object], ...]:

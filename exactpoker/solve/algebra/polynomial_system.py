@@ -46,7 +46,7 @@ from exactpoker.solve.algebra.roots import Exact, evaluate, real_roots
 
 scipy = lazy("scipy")
 
-__all__ = ["Family", "Solved", "solve_system", "shape_position", "affine_parametrisation", "affine_form",
+__all__ = ["Family", "Solved", "solve_system", "family_branches", "shape_position", "affine_parametrisation", "affine_form",
            "polytope_vertices", "unit_box_corners", "rational_near", "MAX_VERTEX_CHOICES", "MAX_CORNER_CHOICES"]
 
 #: Choices of tight constraints tried for a polytope's vertices (``C(m, d)``).
@@ -180,6 +180,20 @@ def affine_parametrisation(basis: Sequence[sympy.Expr], symbols: Sequence[sympy.
     solution = [sympy.sympify(v) for v in solution]
     parameters = sorted(set().union(*(v.free_symbols for v in solution)), key=str)
     return parameters, solution
+
+
+def family_branches(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol]
+                    ) -> list[dict[sympy.Symbol, sympy.Expr]]:
+    """A positive-dimensional system's solutions written out, branch by branch: each unknown sympy can solve for
+    as an expression in the ones left free (its lex Groebner basis in ``unknowns``' order, then sympy's
+    ``solve``).  Other symbols in the equations (a family's parameters) stay as they are."""
+    equations = [e for e in equations if e != 0]
+    if not equations:
+        return [{}]
+    basis = sympy.groebner(equations, *unknowns, order="lex")
+    if list(basis.exprs) == [1]:
+        return []
+    return sympy.solve(list(basis.exprs), list(unknowns), dict=True)
 
 
 def shape_position(polys: list[sympy.Expr], order: list[sympy.Symbol]
