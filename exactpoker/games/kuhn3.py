@@ -77,7 +77,7 @@ from exactpoker.games import kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
-from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+from exactpoker.solve.nplayer.continuation import EPSILON
 from exactpoker.solve.structure.dominance import card_range_dominance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -385,19 +385,18 @@ def gain_system(cards: int, extra: tuple[tuple[int, int, int], ...] = ()) -> "Ga
 def exact_from_guide(cards: int, pot: Fraction, x_float: "np.ndarray", extra: tuple[tuple[int, int, int], ...] = (),
                      forced: Sequence[tuple[int, int]] = (), digits: int = DIGITS,
                      trend: "Trend | None" = None) -> "CertifiedPoint":
-    """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables).
+    """The exact certified equilibrium on the support of a float solution ``x_float`` (all variables): the
+    engine's exact finish (:func:`exactpoker.solve.nplayer.pipeline.exact_finish`) on this game at ``pot``.
 
     ``digits``: certified decimal places of an equilibrium given by an isolating box; ``trend``: the
     solution at a larger epsilon (:func:`float_guide`), which reads the support near 0 and 1.
     """
     from exactpoker.errors import CertificationError
-    from exactpoker.solve.nplayer.finish import solve_exact
+    from exactpoker.solve.nplayer.pipeline import exact_finish
 
-    system = gain_system(cards, extra)
-    g = compiled(cards, pot)
     try:
-        return solve_exact(g, x_float, lambda z: system.gains(z, float(pot), jacobian=True)[1], system.fixed,
-                           forced=forced, digits=digits, trend=trend)
+        return exact_finish(compiled(cards, pot), gain_system(cards, extra), x_float, trend, at=float(pot),
+                            forced=forced, digits=digits)
     except CertificationError as error:
         raise CertificationError(
             f"kuhn3: no exact equilibrium found at N = {cards}, P = {exact_str(pot)} on the support of the float "
@@ -417,10 +416,11 @@ def float_equilibrium(cards: object, pot: object, *, eps: float = EPSILON,
 
 def float_guide(cards: object, pot: object, *, eps: float = EPSILON, extra: tuple[tuple[int, int, int], ...] = ()
                 ) -> tuple["np.ndarray", "Trend | None"]:
-    """:func:`float_equilibrium` and the solution at the reliable epsilon on the way down (its trend, or None)."""
-    system = gain_system(parse_cards(cards), extra)
-    x, trend = trace_down_trend(system, float(parse_pot(pot)), eps)
-    return system.full(x), trend
+    """:func:`float_equilibrium` and the solution at the reliable epsilon on the way down (its trend, or None):
+    the engine's guide (:func:`exactpoker.solve.nplayer.pipeline.float_guide`) on the seed's system."""
+    from exactpoker.solve.nplayer.pipeline import float_guide as engine_guide
+
+    return engine_guide(gain_system(parse_cards(cards), extra), float(parse_pot(pot)), eps=eps)
 
 
 def result_of(cards: int, pot: Fraction, solution: "CertifiedPoint", method: str, game_name: str = NAME) -> SolveResult:

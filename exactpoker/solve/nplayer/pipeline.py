@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -51,7 +52,11 @@ from exactpoker.errors import CertificationError, DegenerateSystemError, Invalid
 from exactpoker.solve.enumeration.pure import PureProfile, all_choices, pure_realization, strategy_count
 from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.nplayer.continuation import Trend
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+
+__all__ = ["solve_n_player", "float_guide", "exact_finish", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
            "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
 
 #: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
@@ -98,6 +103,44 @@ def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
     return terms
 
 
+def float_guide(system: "GainSystem", at: float = 0.0, *, eps: float | None = None, size: str = ""
+                ) -> tuple[np.ndarray, "Trend | None"]:
+    """Stage 1, the guide: the regularised system of ``system`` at the parameter ``at``, followed down in
+    ``epsilon`` (seed 003 section 3); every variable (floats) and the trend that reads the support near 0 and 1.
+
+    Raises :class:`CertificationError` naming the stage (and the game's ``size``) when the continuation fails.
+    """
+    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+
+    progress.stage("N-player float guide (continuation in epsilon)")
+    try:
+        free_guide, trend = trace_down_trend(system, at, EPSILON if eps is None else eps)
+    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({size}): {error}") from None
+    return system.full(free_guide), trend
+
+
+def exact_finish(game: CompiledGame, system: "GainSystem", guide: np.ndarray, trend: "Trend | None", *,
+                 at: float = 0.0, forced: Sequence[tuple[int, int]] = (), digits: int = 30, size: str = ""
+                 ) -> CertifiedPoint:
+    """Stages 2-4: the support read off the ``guide``, the exact finish on it (rational, algebraic, isolating
+    box) and its certificate (:func:`~exactpoker.solve.nplayer.finish.solve_exact`; ``forced``: information sets
+    whose play the rules fix, as in a restricted game).
+
+    Raises :class:`CertificationError` naming the stage (and the game's ``size``) when no support certifies.
+    """
+    from exactpoker.solve.nplayer.finish import solve_exact
+
+    progress.stage("N-player exact finish on the guide's support")
+    try:
+        return solve_exact(game, guide, lambda z: system.gains(z, at, jacobian=True)[1], system.fixed,
+                           forced=forced, digits=digits, trend=trend)
+    except CertificationError as error:
+        raise CertificationError(
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({size}): {error}"
+        ) from None
+
+
 def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30,
                    max_terms: int | None = None) -> CertifiedPoint:
     """An exact equilibrium of a game with any number of players, by the staged finish (module docstring).
@@ -124,29 +167,15 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         The game is too large for the float guide (:func:`require_guide_size`).
     """
     from exactpoker.core.binary_form import binary_form, needs_binary_form
-    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
     from exactpoker.solve.nplayer.gain_system import GainSystem
     from exactpoker.solve.structure.dominance import dominated_variables
-    from exactpoker.solve.nplayer.finish import solve_exact
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
     require_guide_size(game, max_terms)
-    progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
-    try:
-        free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
-        guide = system.full(free_guide)
-    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
-        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
-    progress.stage("N-player exact finish on the guide's support")
-    try:
-        solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
-                               digits=digits, trend=trend)
-    except CertificationError as error:
-        raise CertificationError(
-            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
-        ) from None
+    guide, trend = float_guide(system, eps=eps, size=_size(game))
+    solution = exact_finish(game, system, guide, trend, digits=digits, size=_size(game))
     box = solution.box
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
     stage = "isolating box" if box else "rational" if field is None else f"algebraic, degree {field.degree}"
