@@ -38,9 +38,11 @@ from typing import Callable, Sequence
 
 import flint
 import numpy as np
+import sympy
 
-from exactpoker.algebraic import AlgebraicNumber, real_roots
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.solve.algebra.box_exclusion import Multilinear
+from exactpoker.solve.algebra.polynomial_system import shape_points as polynomial_shape_points
 
 __all__ = ["Component", "vertex_sums", "groebner", "split_components", "off_the_faces", "shape_points", "multilinear_members",
            "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
@@ -282,45 +284,23 @@ def off_the_faces(component: Component) -> list[Component]:
 def shape_points(component: Component) -> list[list[Fraction | AlgebraicNumber]] | None:
     """Every zero of a zero-dimensional component in the open box, exactly (stage 2).
 
-    The lexicographic basis must be in shape position: ``p(x_n)`` and, for
-    each other unknown, ``c x_i - g(x_n)`` with ``c`` a nonzero integer.
-    Returns None when it is not (or Buchberger stopped at its limits).
+    The component's lexicographic basis (python-flint's Buchberger within its limits) must be in shape position:
+    the engine's one solver reads it and isolates the roots
+    (:func:`~exactpoker.solve.algebra.polynomial_system.shape_points`).  Returns None when it is not (or
+    Buchberger stopped at its limits).
     """
     names = component.ctx.names()
-    n = len(names)
     lex = flint.fmpz_mpoly_ctx.get(tuple(names), "lex")
     basis, complete = groebner([lex.from_dict(g.to_dict()) for g in component.basis], lex)
     if not complete:
         return None
-    last, others = None, {}
-    for g in basis:
-        terms = g.to_dict()
-        used = {j for m in terms for j, e in enumerate(m) if e}
-        if used == {n - 1}:
-            last = g
-            continue
-        heads = [(m, c) for m, c in terms.items() if any(m[:n - 1])]
-        if len(heads) != 1 or sum(heads[0][0][:n - 1]) != 1 or heads[0][0][n - 1] != 0:
-            return None
-        i = next(j for j, e in enumerate(heads[0][0]) if e)
-        others[i] = (int(heads[0][1]), {int(m[n - 1]): int(c) for m, c in terms.items() if m != heads[0][0]})
-    if last is None or len(others) != n - 1:
+    symbols = list(sympy.symbols(list(names)))
+    exprs = [sympy.Add(*[int(c) * sympy.Mul(*[s**e for s, e in zip(symbols, m)]) for m, c in g.to_dict().items()])
+             for g in basis]
+    found = polynomial_shape_points(exprs, symbols, (Fraction(0), Fraction(1)))
+    if found is None:
         return None
-    univariate = flint.fmpq_poly([int(last.to_dict().get(tuple([0] * (n - 1) + [k]), 0))
-                                  for k in range(last.degrees()[n - 1] + 1)])
-    points = []
-    for root in real_roots(univariate):
-        theta = root.field_element()
-        if not 0 < theta < 1:
-            continue
-        point: list[Fraction | AlgebraicNumber] = [Fraction(0)] * n
-        point[n - 1] = theta
-        for i, (lead, rest) in others.items():
-            value = sum((c * theta**k for k, c in rest.items()), Fraction(0))
-            point[i] = -value / lead
-        if all(0 < x < 1 for x in point):
-            points.append(point)
-    return points
+    return [list(point) for point in found if all(0 < x < 1 for x in point)]
 
 
 def multilinear_members(component: Component) -> list[Multilinear]:
