@@ -12,7 +12,8 @@ exactly:
   :data:`~exactpoker.games.nash_shapley_equilibria.GAP_SYSTEMS`) are solved
   as :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves them
   (points, one-parameter families, the threat family);
-* every other case goes through :mod:`exactpoker.solve.algebra.open_box`: factor
+* every other case is decided over the open unit box by
+  :func:`exactpoker.solve.algebra.open_box.decide_open_box`: factor
   splitting and Groebner bases (no zero in the open box), exact zeros of the
   zero-dimensional components; and through
   :mod:`exactpoker.solve.algebra.box_exclusion`: bisection with proved vertex bounds
@@ -37,7 +38,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
-import flint
 import sympy
 
 from exactpoker import progress
@@ -51,8 +51,8 @@ from exactpoker.games.nash_shapley_families import case_family, deviation_condit
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.parallel import Runner
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.algebra.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
-from exactpoker.solve.algebra.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
+from exactpoker.solve.algebra.box_exclusion import Multilinear, excluded_by_boxes
+from exactpoker.solve.algebra.open_box import decide_open_box
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -75,14 +75,6 @@ class CaseSystem:
     unknowns: tuple[str, ...]
     equations: tuple[Multilinear, ...]
     conditions: tuple[tuple[Multilinear, Multilinear], ...]
-
-    def flint_equations(self) -> tuple[list[flint.fmpz_mpoly], flint.fmpz_mpoly_ctx]:
-        """The equations as ``flint.fmpz_mpoly`` (degree-reverse-lexicographic order)."""
-        ctx = flint.fmpz_mpoly_ctx.get(self.unknowns, "degrevlex")
-        n = len(self.unknowns)
-        polys = [ctx.from_dict({tuple(mask >> j & 1 for j in range(n)): c for mask, c in p.items()})
-                 for p in self.equations]
-        return polys, ctx
 
 
 def case_system(t: Fraction, case: Case) -> CaseSystem:
@@ -147,17 +139,6 @@ class Decisions:
                 "undecided": [list(u) for u in self.undecided]}
 
 
-def _shape_zeros(components: list[Component]) -> list[list[object]] | None:
-    """Every zero of the components in the open box (exact), or None if one is not zero-dimensional in shape."""
-    points: list[list[object]] = []
-    for component in components:
-        found = shape_points(component) if component.zero_dimensional else None
-        if found is None:
-            return None
-        points += found
-    return points
-
-
 def _system_names(case: Case) -> list[str]:
     return [name for name in [*SYSTEMS, *GAP_SYSTEMS] if system_case(name) == case]
 
@@ -178,31 +159,11 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     # (a system with solutions of two or more parameters, maybe only on a face outside the open box, is
     # decided like any other case; its points, if any, are found again and told apart as the same)
     system = case_system(t, case)
-    polys, ctx = system.flint_equations()
-    components = split_components(polys, ctx) if system.equations else None
-    if components == []:
-        return "algebra", []
-    n = len(system.unknowns)
-    if excluded_by_boxes(n, system.equations, system.conditions, BOX_BUDGET):
-        return "boxes", []
-    if components and not all(c.complete for c in components):
-        components = split_components(polys, ctx, patient=True)
-        if components == []:
-            return "algebra", []
-    if components:  # a component of positive dimension may lie on the faces, but for a few points
-        components = [part for c in components
-                      for part in (off_the_faces(c) if c.complete and not c.zero_dimensional else [c])]
-        if not components:
-            return "algebra", []
-    if components and len(components) <= MAX_COMPONENTS:  # each on its own, its multilinear members as equations
-        components = [c for c in components if not excluded_by_boxes(
-            n, [*system.equations, *multilinear_members(c)], system.conditions, BOX_BUDGET)]
-        if not components:
-            return "boxes", []
-    points = _shape_zeros(components) if components else None
-    if points is None:
-        if excluded_by_charts(n, system.equations, system.conditions, BOX_BUDGET):
-            return "boxes", []
+    kind, points = decide_open_box(system.equations, system.conditions, system.unknowns, budget=BOX_BUDGET,
+                                   max_components=MAX_COMPONENTS)
+    if kind in ("no-zero", "excluded"):
+        return ("algebra" if kind == "no-zero" else "boxes"), []
+    if kind == "open":
         return _decided_by_deviations(t, case, system)
     zeros = []
     for point in points:

@@ -41,10 +41,11 @@ import numpy as np
 import sympy
 
 from exactpoker.algebraic import AlgebraicNumber
-from exactpoker.solve.algebra.box_exclusion import Multilinear
+from exactpoker.solve.algebra.box_exclusion import Condition, Multilinear, excluded_by_boxes, excluded_by_charts
 from exactpoker.solve.algebra.polynomial_system import shape_points as polynomial_shape_points
 
 __all__ = ["Component", "vertex_sums", "groebner", "split_components", "off_the_faces", "shape_points", "multilinear_members",
+           "decide_open_box",
            "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
 #: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
@@ -314,3 +315,64 @@ def multilinear_members(component: Component) -> list[Multilinear]:
         if all(e <= 1 for m in terms for e in m) and all(abs(int(c)).bit_length() < 900 for c in terms.values()):
             found.append({sum(1 << j for j, e in enumerate(m) if e): int(c) for m, c in terms.items()})
     return found
+
+
+def _flint_system(equations: Sequence[Multilinear], names: Sequence[str]
+                  ) -> tuple[list[flint.fmpz_mpoly], flint.fmpz_mpoly_ctx]:
+    """Multilinear equations (bit ``j``: unknown ``names[j]``) as ``flint.fmpz_mpoly`` (degree-reverse-lexicographic)."""
+    ctx = flint.fmpz_mpoly_ctx.get(tuple(names), "degrevlex")
+    n = len(names)
+    return [ctx.from_dict({tuple(mask >> j & 1 for j in range(n)): c for mask, c in p.items()}) for p in equations], ctx
+
+
+def decide_open_box(equations: Sequence[Multilinear], conditions: Sequence[Condition], names: Sequence[str], *,
+                    budget: int = 3000, max_components: int = 4) -> tuple[str, list[list[Fraction | AlgebraicNumber]]]:
+    """Decide whether multilinear ``equations`` have a zero in the open unit box where ``conditions`` hold.
+
+    The stages of the module docstring and of :mod:`exactpoker.solve.algebra.box_exclusion`, in turn:
+    components (factor splitting, Groebner bases, the part off the faces), bisection with proved vertex bounds
+    and contraction that uses the ``conditions`` (pairs ``(R, D)``: ``D >= 0`` wherever ``R > 0``), each of at
+    most ``max_components`` components bisected again with its multilinear basis members, exact zeros of
+    components in shape position, and last the blow-up charts.  Returns:
+
+    * ``("no-zero", [])``: no zero in the open box (exact algebra);
+    * ``("excluded", [])``: bisection proves no zero meets the conditions;
+    * ``("zeros", points)``: every zero in the open box, exactly (the caller checks the conditions);
+    * ``("open", [])``: none of these decided it.
+    """
+    n = len(names)
+    polys, ctx = _flint_system(equations, names)
+    components = split_components(polys, ctx) if equations else None
+    if components == []:
+        return "no-zero", []
+    if excluded_by_boxes(n, list(equations), list(conditions), budget):
+        return "excluded", []
+    if components and not all(c.complete for c in components):
+        components = split_components(polys, ctx, patient=True)
+        if components == []:
+            return "no-zero", []
+    if components:  # a component of positive dimension may lie on the faces, but for a few points
+        components = [part for c in components
+                      for part in (off_the_faces(c) if c.complete and not c.zero_dimensional else [c])]
+        if not components:
+            return "no-zero", []
+    if components and len(components) <= max_components:  # each on its own, its multilinear members as equations
+        components = [c for c in components if not excluded_by_boxes(
+            n, [*equations, *multilinear_members(c)], list(conditions), budget)]
+        if not components:
+            return "excluded", []
+    points = _component_zeros(components) if components else None
+    if points is None:
+        return ("excluded", []) if excluded_by_charts(n, list(equations), list(conditions), budget) else ("open", [])
+    return "zeros", points
+
+
+def _component_zeros(components: list[Component]) -> list[list[Fraction | AlgebraicNumber]] | None:
+    """Every zero of the components in the open box (exact), or None if one is not zero-dimensional in shape."""
+    points: list[list[Fraction | AlgebraicNumber]] = []
+    for component in components:
+        found = shape_points(component) if component.zero_dimensional else None
+        if found is None:
+            return None
+        points += found
+    return points
