@@ -36,7 +36,7 @@ from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve import solve_game
 from exactpoker.solve.lp.simplex import solve_lp
 from exactpoker.solve.lp.zerosum import solve_zero_sum
 
@@ -114,9 +114,9 @@ def equilibrium(n: int, b: int, *, method: Literal["sequence", "generic", "paper
 
 
 def _structured_equilibrium(rules: BettingGame) -> SolveResult:
-    """The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`: the card-by-card LP of
+    """The one engine on the rules (:func:`exactpoker.solve.solve_game`: the card-by-card LP of
     :mod:`exactpoker.solve.structure.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
-    solved = solve_rules(rules)
+    solved = solve_game(rules)
     [found] = solved.equilibria
     b = len(rules.root.actions) - 1
     calls = [[found.exact_strategies["II"][f"{card}:{_facing(s)}"][1] for card in range(1, rules.deck.cards + 1)]

@@ -43,7 +43,7 @@ from exactpoker.solve.enumeration.pure import (
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve import solve_game
 from exactpoker.solve.structure.sign_games import SignProfile, certify_sign_game, sign_game
 from exactpoker.solve.enumeration.sign_games_pure import pure_equilibria as sign_pure_equilibria
 from exactpoker.solve.lp.simplex import solve_matrix_game
@@ -244,9 +244,9 @@ def equilibrium(n: int, b: object, *, method: Literal["fast", "generic", "slow",
 
 
 def _structured_equilibrium(n: int, b: object) -> SolveResult:
-    """The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`: the card-by-card LP of
+    """The one engine on the rules (:func:`exactpoker.solve.solve_game`: the card-by-card LP of
     :mod:`exactpoker.solve.structure.sign_games`, certified by its exact prefix-sum check), in the paper's tables."""
-    solved = solve_rules(game(n, b))
+    solved = solve_game(game(n, b))
     [found] = solved.equilibria
     bet, call = ([row[1] for row in found.profile.strategies[p]] for p in (0, 1))
     equilibrium = Equilibrium.from_certificate(found.certificate, {"I": bet, "II": call}, found.profile)
