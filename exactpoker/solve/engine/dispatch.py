@@ -103,21 +103,14 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType({"method": "auto", "all_pure": Fa
 def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> SolveResult:
     """Exact, certified equilibria of ``game``, whatever it is: the package's one way in.
 
-    ``exactpoker solve GAME`` runs it too: the same method, the same
-    equilibria and the same certificate.  With every option at its default
-    (:data:`DEFAULTS`) the game's own path comes first:
-
-    1. a smaller game its rules declare (``loaded.restriction``: Liar's Dice
-       without the bids that can never hold), solved, its equilibrium lifted
-       to the full game and certified there
-       (:mod:`exactpoker.solve.engine.restricted`);
-    2. a structure in its rules or its tree (:mod:`~exactpoker.solve.engine.structured`:
-       seed 000 sections 2-4, in O(n); ``method="structured"`` asks for it);
-
-    otherwise, or when none applies, the game is compiled (unless it came
-    compiled), its solve's estimated memory checked against the limit
-    (:func:`exactpoker.guard.compiled_game`), and solved by the method its
-    shape calls for (module docstring).
+    ``exactpoker solve GAME`` runs it too (same method, equilibria and
+    certificate).  With every option at its default (:data:`DEFAULTS`) the
+    game's own path comes first: a smaller game its rules declare, solved and
+    lifted (:mod:`~exactpoker.solve.engine.restricted`), else a structure in
+    its rules or its tree (:mod:`~exactpoker.solve.engine.structured`, in O(n);
+    ``method="structured"`` asks for it).  Otherwise the game is compiled, its
+    solve's memory guarded (:mod:`exactpoker.guard`) and solved by the method
+    its shape calls for (module docstring).
 
     Parameters
     ----------

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
+from exactpoker import guard
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
@@ -126,9 +127,7 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     source = source or _name(game)
     layout = infoset_tables if tables is None else tables
     if isinstance(game, CompilingRules):
-        from exactpoker.solve.engine.restricted import loaded_rules
-
-        return loaded_rules(game, source, layout)
+        return _compiling_rules(game, source, layout)
     if isinstance(game, BettingGame):
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
@@ -147,6 +146,23 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     raise InvalidParameterError(
         "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with "
         f"compiled(), solve_memory() and restriction() or with tree(), or a LoadedGame; got {type(game).__name__}")
+
+
+def _compiling_rules(rules: CompilingRules, source: str, tables: Tables) -> LoadedGame:
+    """Rules that compile themselves, ready for the engine: guarded, compiled, their restriction attached.
+
+    Raises
+    ------
+    ResourceLimitError
+        If the rules' estimate of the solve's memory is over the limit (before anything is built).
+    """
+    estimate, counted = rules.solve_memory()
+    guard.require(estimate, f"solve {source} ({counted})")
+    compiled = rules.compiled()
+    restriction = rules.restriction()
+    # with a restriction the estimate counted the smaller game: the full one, if asked, is guarded as compiled
+    return LoadedGame(compiled.game, tables, source, compiled=compiled, restriction=restriction,
+                      solve_memory=estimate if restriction is None else None)
 
 
 def _structured_poker(game: PokerGame, source: str, layout: Tables) -> LoadedGame | None:

@@ -16,8 +16,7 @@ result is returned only when it holds.
 
 The rules are asked, never called back: they give their sequence form
 (:meth:`~exactpoker.solve.engine.loaded.CompilingRules.compiled`), their
-solve's memory estimate and the restriction (data); the engine does the rest
-(:func:`loaded_rules`).
+solve's memory estimate and the restriction (data); the engine does the rest.
 
 References
 ----------
@@ -28,9 +27,6 @@ Economic Behavior 14 (1996): the sequence form the certificate runs on.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
-
-from exactpoker import guard
 from exactpoker.certify import verify
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.restriction import Restriction
@@ -40,29 +36,7 @@ from exactpoker.results import Equilibrium, SolveResult, snake_case
 from exactpoker.solve.engine.tables import Tables, labelled_tables
 from exactpoker.solve.structure.restricted_lift import lift_by_names
 
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.engine.loaded import CompilingRules, LoadedGame
-
-__all__ = ["lifted_result", "loaded_rules"]
-
-
-def loaded_rules(rules: "CompilingRules", source: str, tables: Tables) -> "LoadedGame":
-    """Rules that compile themselves, ready for the engine: guarded, compiled, their restriction attached.
-
-    Raises
-    ------
-    ResourceLimitError
-        If the rules' estimate of the solve's memory is over the limit (before anything is built).
-    """
-    from exactpoker.solve.engine.loaded import LoadedGame
-
-    estimate, counted = rules.solve_memory()
-    guard.require(estimate, f"solve {source} ({counted})")
-    compiled = rules.compiled()
-    restriction = rules.restriction()
-    # with a restriction the estimate counted the smaller game: the full one, if asked, is guarded as compiled
-    return LoadedGame(compiled.game, tables, source, compiled=compiled, restriction=restriction,
-                      solve_memory=estimate if restriction is None else None)
+__all__ = ["lifted_result"]
 
 
 def lifted_result(full: CompiledGame, smaller: CompiledGame, reduced: SolveResult, restriction: Restriction,
