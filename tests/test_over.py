@@ -24,7 +24,7 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.parametric import ParametricGame, compile_parametric, interpolate
 from exactpoker.errors import InvalidGameError, NotZeroSumError
-from exactpoker.games import simple_poker, von_neumann
+from exactpoker.games.papers import simple_poker, von_neumann
 from exactpoker.formats import load_game
 from exactpoker.games.library import parametric
 from exactpoker.core.tree import compile_tree

@@ -10,7 +10,8 @@ from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high
 from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
 from exactpoker.solve.engine.dispatch import solve_game
-from exactpoker.games import nash_shapley, von_neumann
+from exactpoker.games import nash_shapley
+from exactpoker.games.papers import von_neumann
 from exactpoker.solve import solve_game
 from tests.games import sequence_form_entries
 

@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "Tables", "infoset_tables", "labelled_tables"]
 
-Method = Literal["auto", "structured", "lp", "basis", "simplex", "strategic", "lemke", "n-player"]
+Method = Literal["auto", "structured", "lp", "basis", "simplex", "strategic", "per-card", "lemke", "n-player"]
 #: The one ``method`` vocabulary, each name with what it does (``exactpoker solve --method``, every game's API).
 METHODS: Mapping[str, str] = MappingProxyType({
     "auto": "chosen from the game: its structure first, then its shape (players, zero-sum)",
@@ -81,6 +81,8 @@ METHODS: Mapping[str, str] = MappingProxyType({
     "simplex": "two players, zero-sum: the sequence-form LP by the exact rational simplex",
     "strategic": "two players, zero-sum: the strategic form (every pure strategy, or the given ones) solved as a "
                  "matrix game by the exact simplex (small games; seed 000's MNE)",
+    "per-card": "two players, zero-sum, a one-card game where player II moves once: player I's LP against II's "
+                "pure choices at each of her cards, by the exact simplex (seed 000's djnMNE; small games)",
     "lemke": "two players: Lemke's method on the sequence form (general-sum)",
     "n-player": "any number of players: the float guide and the staged exact finish",
 })
@@ -340,6 +342,11 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         profiles, used = [_decision_problem(compiled)], "best response (one player)"
     elif method == "strategic":
         profiles, used = _strategic(compiled, shifted, strategies, details)
+    elif method == "per-card":
+        _require_zero_sum(compiled, method, shifted)
+        from exactpoker.solve.lp.per_card import per_card_lp
+
+        profiles, used = [per_card_lp(compiled)], "LP over player II's pure choices per card (exact simplex)"
     elif method in ("lp", "basis", "simplex") or (method == "auto" and players == 2 and (zero_sum or shifted)):
         _require_zero_sum(compiled, method, shifted)
         from exactpoker.solve.lp.zerosum import solve_zero_sum
