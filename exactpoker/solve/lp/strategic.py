@@ -41,9 +41,10 @@ from exactpoker.solve.enumeration.pure import (
     pure_realization,
     strategic_form,
 )
-from exactpoker.solve.lp.simplex import solve_matrix_game
+from exactpoker.solve.lp.simplex import solve_lp, solve_matrix_game
 
-__all__ = ["Strategies", "payoff_table", "pure_strategies", "solve_strategic", "strategic_pure_equilibria"]
+__all__ = ["Strategies", "payoff_table", "pure_strategies", "solve_strategic", "strategic_pure_equilibria",
+           "weight_range"]
 
 #: Per player, the pure strategies allowed: one row of action indices (one per information set) each.
 Strategies = Sequence[Sequence[Sequence[int]]]
@@ -122,6 +123,36 @@ def strategic_pure_equilibria(compiled: CompiledGame, strategies: Strategies
         y = [Fraction(int(k == j)) for k in range(len(cols))]
         found.append((_mixture_profile(compiled, (rows, cols), (x, y)), Certificate((first, second), scope)))
     return found
+
+
+def weight_range(compiled: CompiledGame, player: int, strategy: int, strategies: Strategies | None = None
+                 ) -> tuple[Fraction, Fraction]:
+    """The least and the greatest weight of ``player``'s pure strategy number ``strategy`` (in table order) over
+    all of that player's optimal mixtures in the zero-sum strategic form (every or the given pure strategies).
+
+    Two exact LPs over the polytope of optimal mixtures ``{x >= 0, sum x = 1,
+    x^T M >= v}`` (``M`` oriented for ``player``, ``v`` the value).  Equal
+    bounds: every optimal mixture gives the strategy that weight (is a printed
+    mixture the only optimal one?).
+
+    Raises
+    ------
+    InvalidParameterError
+        If ``player`` is not 0 or 1 or ``strategy`` is not a row of the table.
+    """
+    rows, cols, table, _ = payoff_table(compiled, strategies)
+    if player not in (0, 1) or not 0 <= strategy < (len(rows), len(cols))[player]:
+        raise InvalidParameterError(f"weight_range(): player must be 0 or 1 and strategy one of its "
+                                    f"{(len(rows), len(cols))[min(max(player, 0), 1)]} pure strategies")
+    own = table.tolist() if player == 0 else (-table.T).tolist()
+    value = solve_matrix_game(own).value
+    k = len(own)
+    a_ub = [[-own[i][j] for i in range(k)] for j in range(len(own[0]))]
+    bounds = []
+    for maximize in (False, True):
+        cost = [int(i == strategy) for i in range(k)]
+        bounds.append(solve_lp(cost, a_ub, [-value] * len(a_ub), [[1] * k], [1], maximize=maximize).objective)
+    return bounds[0], bounds[1]
 
 
 def _scope(rows: np.ndarray, cols: np.ndarray, strategies: Strategies | None) -> str:
