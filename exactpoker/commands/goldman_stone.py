@@ -23,7 +23,7 @@ def _goldman_stone(args: argparse.Namespace) -> None:
             "all strategies (the symmetric game's optimality conditions R1..R4, exact)")]
         emit(args, payload, solution.describe())
         return
-    from exactpoker.games import goldman_stone
+    from exactpoker.games.papers import goldman_stone
 
     guard.require(guard.goldman_stone(args.n), f"goldman-stone --n {args.n}")
     result = goldman_stone.equilibrium(args.n, args.a, args.b)

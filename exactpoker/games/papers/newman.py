@@ -30,6 +30,7 @@ from fractions import Fraction
 from exactpoker import progress
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games.newman import NAME, OPEN, compiled, facing, game
+from exactpoker.games.papers.words import lp_words
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve import solve_game
@@ -39,11 +40,8 @@ __all__ = ["game", "compiled", "equilibrium", "saturation", "describe", "MAX_PAP
 MAX_PAPER_ROWS = 600  # constraints of the paper's LP solved by the exact simplex
 
 #: The engine's methods in the paper's words.
-_NAMES = {"sequence-form LP (support, exact)": "sequence-form LP (float-guided, exact finish)",
-          "sequence-form LP (basis, exact)": "sequence-form LP (float-guided basis, exact finish)",
-          "sequence-form LP (simplex, exact)": "sequence-form LP (exact simplex)",
-          "LP over player II's pure choices per card (exact simplex)":
-              "the paper's LP over II's call sets (exact simplex)"}
+_NAMES = {**lp_words("sequence-form LP"),
+          "LP over player II's pure choices per card (exact simplex)": "the paper's LP over II's call sets (exact simplex)"}
 
 
 def _paper_tables(equilibrium: Equilibrium, n: int, b: int) -> dict[str, list[list[Fraction]]]:

@@ -33,6 +33,7 @@ import numpy as np
 from exactpoker.certify import Certificate, verify
 from exactpoker.core import BehaviourProfile
 from exactpoker.errors import InvalidParameterError
+from exactpoker.games.papers.words import lp_words
 from exactpoker.games.von_neumann import NAME, OPEN, RESPOND, compiled, game
 from exactpoker.numbers import exact_str, parse_int
 from exactpoker.results import Equilibrium, SolveResult
@@ -57,9 +58,7 @@ MAX_PURE_CARDS = 24  # 2^24 strategies of player I, enumerated in chunks
 INTERVAL_SCOPE = "interval strategies (I checks iff A <= card <= B; II calls iff card >= C)"
 
 #: The engine's sequence-form LP, in the paper's words (``vnMNE``'s LP is the card-by-card one).
-_LP_NAMES = {"sequence-form LP (support, exact)": "card-by-card LP (float-guided, exact finish)",
-             "sequence-form LP (basis, exact)": "card-by-card LP (float-guided basis, exact finish)",
-             "sequence-form LP (simplex, exact)": "card-by-card LP (exact simplex)"}
+_LP_NAMES = lp_words("card-by-card LP")
 
 
 def _per_card(equilibrium: Equilibrium, certificate: Certificate | None = None) -> Equilibrium:

@@ -99,7 +99,7 @@ MIN_MERGE = 0.05
 #: option at its default a game's own path is tried first.
 DEFAULTS: Mapping[str, Any] = MappingProxyType({"method": "auto", "all_pure": False, "family": False,
                                                 "all_equilibria": False, "params": None, "abstraction": True,
-                                                "digits": 30, "strategies": None})
+                                                "digits": 30, "strategies": None, "nearest": None})
 
 
 def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> SolveResult:
@@ -161,6 +161,14 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
         (``method="strategic"``, or ``all_pure=True`` for its pure
         equilibria); the equilibria are the restricted game's, their
         certificate's ``scope`` says so (:mod:`exactpoker.solve.lp.strategic`).
+    nearest : mapping, optional
+        Two players, zero-sum: per player name, a target strategy
+        (``{information set name: [probabilities]}``, as ``strategies``
+        lays it out); that player's optimal strategy nearest to it in L1
+        (realization plans) replaces the one found, the distance and the LP in
+        ``details["nearest"]`` (:mod:`exactpoker.solve.lp.nearest`).  ``method``
+        then says how that exact LP is solved: ``"simplex"`` from scratch,
+        ``"basis"`` from HiGHS's basis, ``"auto"`` by size.
 
     Returns
     -------
@@ -288,6 +296,7 @@ def _solve_compiled(
     abstraction: bool = True,
     digits: int = 30,
     strategies: Strategies | None = None,
+    nearest: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> SolveResult:
     """Exact, certified equilibria of ``compiled``, by the method its shape calls for.
 
@@ -301,6 +310,9 @@ def _solve_compiled(
             raise InvalidParameterError("strategies: a game restricted to given pure strategies is solved as a "
                                         "matrix game (method strategic or auto, or all_pure)")
         method = "strategic"
+    if nearest is not None and (method not in ("auto", "simplex", "basis") or all_pure or family or all_equilibria):
+        raise InvalidParameterError("nearest: one equilibrium of a two-player zero-sum game; give it alone, with "
+                                    "method auto, simplex or basis (how its exact LP is solved)")
     players = compiled.num_players
     params = dict(compiled.game.parameters) if params is None else dict(params)
     zero_sum = compiled.is_zero_sum
@@ -318,6 +330,8 @@ def _solve_compiled(
     with paused_gc() if players == 2 else nullcontext():
         if all_equilibria:
             profiles, used, extras = _all_equilibria(compiled, shifted, method, all_pure or family, notes, details)
+        elif nearest is not None:
+            profiles, used = _nearest(compiled, shifted, nearest, method, notes, details)
         elif abstraction and players >= 2 and not (all_pure or family) and method != "strategic" \
                 and _is_tree(compiled):
             profiles, used = _abstracted_profiles(compiled, method, shifted, notes, details, digits)
@@ -392,6 +406,31 @@ def _require_zero_sum(compiled: CompiledGame, method: str, shifted: tuple[Compil
 
 def _shift_note(shifted: tuple[CompiledGame, Fraction]) -> str:
     return f"; constant-sum ({exact_str(shifted[1])}) solved as zero-sum"
+
+
+def _nearest(compiled: CompiledGame, shifted: tuple[CompiledGame, Fraction] | None,
+             nearest: Mapping[str, Mapping[str, Any]], method: str, notes: list[str], details: dict[str, Any]
+             ) -> tuple[list[BehaviourProfile], str]:
+    """``nearest``: an optimal profile, each named player's strategy then moved to the optimal one nearest its
+    target (:func:`~exactpoker.solve.lp.nearest.nearest_optimal`); :func:`_certified` checks the profile."""
+    from exactpoker.solve.lp.nearest import nearest_optimal, target_plan
+
+    if shifted is not None or compiled.num_players != 2 or not compiled.is_zero_sum:
+        raise NotZeroSumError("nearest: needs a two-player zero-sum game")
+    unknown = sorted(set(nearest) - set(compiled.player_names))
+    if unknown:
+        raise InvalidParameterError(f"nearest: unknown player {unknown[0]!r}; the players are "
+                                    f"{', '.join(compiled.player_names)}")
+    [found], used = _profiles(compiled, "auto", False, None, notes, details)
+    optimal = _profile(found)
+    values = (found.certificate if isinstance(found, Checked) else verify(compiled, optimal)).payoffs
+    strategies, moved = list(optimal.strategies), {}
+    for name, target in nearest.items():
+        p = compiled.player_names.index(name)
+        strategies[p], moved[name] = nearest_optimal(compiled, p, optimal, values[p],
+                                                     target_plan(compiled, p, target), method)
+    details["nearest"] = moved
+    return [BehaviourProfile(tuple(strategies))], used + "; the optimal strategy nearest to the target (exact LP)"
 
 
 def _strategic(compiled: CompiledGame, shifted: tuple[CompiledGame, Fraction] | None, strategies: Strategies | None,
