@@ -118,14 +118,11 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
     ----------
     game : object
         A :class:`~exactpoker.core.compiled.CompiledGame`, a
-        :class:`~exactpoker.core.tree.GameTree`, a
-        :class:`~exactpoker.core.poker.PokerGame` (compiled straight from its
-        rules), a :class:`~exactpoker.core.game.BettingGame` (its structure
-        detected from its rules), rules that compile themselves
-        (:class:`~exactpoker.solve.engine.loaded.CompilingRules`, e.g. Liar's Dice)
-        or build their tree (:class:`~exactpoker.solve.engine.loaded.TreeRules`), or a
-        front end's :class:`~exactpoker.solve.engine.loaded.LoadedGame` (e.g.
-        ``load_game("vn.efg")``).
+        :class:`~exactpoker.core.tree.GameTree`, a :class:`~exactpoker.core.poker.PokerGame`,
+        a :class:`~exactpoker.core.game.BettingGame`, rules that compile
+        themselves (:class:`~exactpoker.solve.engine.loaded.CompilingRules`, Liar's
+        Dice) or build their tree (:class:`~exactpoker.solve.engine.loaded.TreeRules`),
+        or a front end's :class:`~exactpoker.solve.engine.loaded.LoadedGame`.
     tables : callable, optional
         The result's ``strategies`` layout (default: the loaded game's, else
         :func:`~exactpoker.solve.engine.tables.infoset_tables`).
@@ -148,9 +145,8 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
         The result's ``params`` (default: the game's parameters).
     abstraction : bool
         Solve a game tree on its lossless abstraction when it has one (not
-        with ``all_pure``, ``family`` or ``all_equilibria``, which ask about
-        every equilibrium); the sizes go to ``details["abstraction"]`` and the
-        lifted equilibrium is certified on the full game.
+        with ``all_pure``, ``family`` or ``all_equilibria``); the lifted
+        equilibrium is certified on the full game.
     digits : int
         Three or more players: the certified decimal places of an equilibrium
         given by an isolating box (:func:`~exactpoker.solve.nplayer.pipeline.solve_n_player`).
@@ -179,8 +175,7 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
     InvalidParameterError
         For an unknown option or a bad value.
     ResourceLimitError
-        If the solve's estimated memory is over the limit (before compiling a
-        seed paper's rules, else before solving).
+        If the solve's estimated memory is over the limit (checked before building).
     """
     from exactpoker.solve.engine.loaded import as_loaded
 
