@@ -51,7 +51,7 @@ def _same(capsys, cards, pot):
 
 def _node_tables(strategies):
     """The general door's strategies (``"card|history"``: [passive, aggressive]) as seed 003's node tables."""
-    from exactpoker.games.kuhn3_library import node_of
+    from exactpoker.games.papers.kuhn3 import node_of
 
     rows = {}
     for table in strategies.values():

@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 import numpy as np
 
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.games import kuhn3_library
+from exactpoker.games.papers import kuhn3 as kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish

@@ -2,7 +2,8 @@
 
 ``exactpoker kuhn3 --cards N --pot P`` and ``exactpoker solve
 'library:kuhn3(cards=N,pot=P)'`` solve the same rules (the library game,
-:mod:`exactpoker.games.library`) by the same entry point,
+:mod:`exactpoker.games.library`; the paper's analysis is :mod:`exactpoker.games.kuhn3`)
+by the same entry point,
 :func:`exactpoker.solve.solve_game` (three players: the staged
 N-player finish, :func:`exactpoker.solve.nplayer.pipeline.solve_n_player`), so they
 return the same certified equilibrium.  This module adds only the seed's
