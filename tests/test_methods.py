@@ -5,9 +5,9 @@ against the sequence-form LP, the structured paths against the general ones, the
 the exact set of optimal strategies (``family=True``), and the restricted strategic form against the full one.
 """
 
+import functools
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,6 +144,14 @@ def test_the_per_card_lp_refuses_what_it_cannot_take():
 # -- nearest: the optimal strategy nearest to a target ----------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
+def _kuhn_segment():
+    """Kuhn's compiled game and the realization plans of the two vertices of player 1's optimal segment."""
+    game = kuhn()
+    vertices = solve_game(game, family=True).details["optimal strategies"]["P1"]["vertices"]
+    return game, [_plan(game, 0, vertex) for vertex in vertices]
+
+
 def _plan(game, player, table):
     layout = game.layouts[player]
     strategy = tuple(tuple(F(v) for v in (table[layout.infoset_name(i)] or [1] + [0] * (len(layout.infoset_actions(i)) - 1)))
@@ -151,18 +159,17 @@ def _plan(game, player, table):
     return realization_weights(layout, strategy)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.lists(st.fractions(0, 1, max_denominator=6), min_size=6, max_size=6))
 def test_the_nearest_optimum_is_the_minimum_over_the_optimal_segment(bets_of):
     """Kuhn's player 1 has a segment of optimal strategies (``family=True``: two vertices); the L1 distance
     along the segment is convex and piecewise linear, so its exact minimum is at an end or a kink."""
-    game = kuhn()
+    game, ends = _kuhn_segment()
     layout = game.layouts[0]
     target = {layout.infoset_name(i): [1 - p, p] for i, p in enumerate(bets_of)}
     found = solve_game(game, nearest={"P1": target})
     assert found.equilibria[0].certified and set(found.details["nearest"]) == {"P1"}
     goal = _plan(game, 0, target)
-    ends = [_plan(game, 0, vertex) for vertex in solve_game(game, family=True).details["optimal strategies"]["P1"]["vertices"]]
     assert len(ends) == 2
     kinks = {F(0), F(1)} | {(g - a) / (b - a) for a, b, g in zip(*ends, goal) if a != b and 0 <= (g - a) / (b - a) <= 1}
     best = min(sum(abs((1 - t) * a + t * b - g) for a, b, g in zip(*ends, goal)) for t in kinks)

@@ -13,7 +13,7 @@ method from the compiled game and certifies every answer.  Example, Kuhn poker:
 
 >>> kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
 ...                  steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])
->>> from exactpoker.solve.engine.dispatch import solve_game
+>>> from exactpoker.solve import solve_game
 >>> result = solve_game(kuhn)
 >>> result.value, result.equilibria[0].strategies["P2"]["K|b"]
 (-1/18, [0, 1])

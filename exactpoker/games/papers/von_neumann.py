@@ -25,7 +25,6 @@ for player II the probability of calling a bet.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
