@@ -129,7 +129,7 @@ def _supports_text(data: dict) -> list[str]:
 
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve.engine.dispatch import METHODS
+    from exactpoker.solve import METHODS
 
     solve = games.add_parser(
         "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",
