@@ -27,12 +27,8 @@ def _goldman_stone(args: argparse.Namespace) -> None:
 
     guard.require(guard.goldman_stone(args.n), f"goldman-stone --n {args.n}")
     result = goldman_stone.equilibrium(args.n, args.a, args.b)
-    emit(args, {**result.to_dict(), "legend": {"strategies": _LEGEND}}, f"{result}\nlegend: {_LEGEND}")
-
-
-#: What the n-card game's ``strategies`` lists (seed 002's courses of action).
-_LEGEND = ("strategies list, per player and card 1..n, the probabilities of the four courses of action "
-           "[drop, b-fold, b-see, a]: drop; bet b, folding if the opponent bets a; bet b, seeing a bet of a; bet a")
+    legend = goldman_stone.LEGEND
+    emit(args, {**result.to_dict(), "legend": {"strategies": legend}}, f"{result}\nlegend: {legend}")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

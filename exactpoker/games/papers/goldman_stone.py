@@ -48,10 +48,15 @@ __all__ = [
     "convergence_table",
     "ConvergenceRow",
     "EXACT_NEAREST_MAX",
+    "LEGEND",
 ]
 
 #: Up to this deck size :func:`nearest_optimum` uses the exact simplex from scratch.
 EXACT_NEAREST_MAX = 20
+
+#: What the n-card game's ``strategies`` lists (seed 002's courses of action): ``goldman-stone --n``'s legend.
+LEGEND = ("strategies list, per player and card 1..n, the probabilities of the four courses of action "
+          "[drop, b-fold, b-see, a]: drop; bet b, folding if the opponent bets a; bet b, seeing a bet of a; bet a")
 
 
 def _tables(equilibrium: Equilibrium, n: int) -> dict[str, list[list[Fraction]]]:
