@@ -52,6 +52,8 @@ def test_structured_is_the_default_path_of_a_structured_game_and_refused_elsewhe
         solve_game(poker_game("kuhn"), method="structured")  # no structured path
     with pytest.raises(InvalidParameterError, match="without 'family'"):
         solve_game(rules, method="structured", family=True)
+    with pytest.raises(InvalidParameterError, match="every pure equilibrium by prefix counts needs"):
+        solve_game(newman.game(4, 2), method="structured", all_pure=True)  # II has two decisions
 
 
 @settings(max_examples=12, deadline=None)

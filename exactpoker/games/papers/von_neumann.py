@@ -126,10 +126,10 @@ def restricted_equilibria(n: int, b: object) -> SolveResult:
     one, found by the exact LP of the restricted matrix game.
     """
     n = parse_int(n, "n", 2, 200, "the restricted game has n(n-1)/2 x n strategies")
-    rules, g = game(n, b), compiled(n, b)
+    g = compiled(n, b)
     rows, cols, cuts_i, cuts_ii = _interval_strategies(n)
     row_of, col_of = _index(rows), _index(cols)
-    pure = solve_game(rules, all_pure=True, strategies=(rows, cols))
+    pure = solve_game(g, all_pure=True, strategies=(rows, cols))
     equilibria, notes, pure_cuts = [], [], []
     for found in pure.equilibria:
         equilibrium = _per_card(found, replace(found.certificate, scope=INTERVAL_SCOPE))
@@ -140,7 +140,7 @@ def restricted_equilibria(n: int, b: object) -> SolveResult:
         notes.append(f"pure: A={a}, B={bb}, C={c}, value {exact_str(found.certificate.payoffs[0])}{full}")
     if not equilibria:
         notes.append("the restricted game has no pure equilibrium")
-    mixed = solve_game(rules, method="strategic", strategies=(rows, cols))
+    mixed = solve_game(g, method="strategic", strategies=(rows, cols))
     [found] = mixed.equilibria
     equilibria.append(_per_card(found, replace(found.certificate, scope=INTERVAL_SCOPE)))
     notes.append(f"mixed (exact LP of the restricted matrix game): value {exact_str(found.certificate.payoffs[0])}")

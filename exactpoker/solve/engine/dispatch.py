@@ -233,9 +233,12 @@ def _forced_structure(loaded: "LoadedGame", asked: Mapping[str, Any]) -> SolveRe
     else:
         found = _structured_path(loaded)
     if found is None:
-        raise InvalidParameterError(
+        needed = ("every pure equilibrium by prefix counts needs a two-action one-card betting game decided by the "
+                  "higher card (von Neumann poker)") if asked.get("all_pure") else (
             "--method structured needs a one-card betting game decided by the higher card or by the order of the "
-            f"cards (seed 000); {loaded.source or 'this game'} is not one, or came compiled (try --method auto)")
+            "cards (seed 000)")
+        raise InvalidParameterError(f"{needed}; {loaded.source or 'this game'} is not one, or came compiled "
+                                    "(try --method auto)")
     return found
 
 

@@ -52,7 +52,7 @@ class LoadedGame:
     tables: Tables = infoset_tables
     source: str = ""
     #: A seed paper's card game given by its rules (then ``tree`` is None): its structure is detected before
-    #: anything is built (:func:`~exactpoker.solve.engine.structured.solve_structured`), else it is compiled.
+    #: anything is built (:mod:`~exactpoker.solve.engine.structured`), else it is compiled.
     rules: "BettingGame | None" = None
     #: The game already compiled from its rules (the library's poker-language games,
     #: :func:`~exactpoker.core.poker_compile.compile_poker`; Liar's Dice,
