@@ -6,7 +6,7 @@
 Each row is one random game (integer payoffs 0..99, seeded, so generic:
 nondegenerate) solved in this process by both:
 
-* ours: :func:`exactpoker.solve.engine.dispatch.solve_compiled` with
+* ours: :func:`exactpoker.solve.solve_game` with
   ``all_equilibria=True`` -- vertex enumeration of the best-response
   polytopes, the maximal convex sets, every equilibrium certified exactly;
 * Gambit: ``pygambit.nash.enummixed_solve(game, rational=True)`` on the same
@@ -38,10 +38,10 @@ def _nfg(n: int, rng: random.Random) -> str:
 def _ours(text: str) -> tuple[float, set]:
     from exactpoker.core.tree import compile_tree
     from exactpoker.formats.nfg import read_nfg
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     start = time.perf_counter()
-    result = solve_compiled(compile_tree(read_nfg(text).tree), all_equilibria=True)
+    result = solve_game(compile_tree(read_nfg(text).tree), all_equilibria=True)
     seconds = time.perf_counter() - start
     if not all(eq.certified for eq in result.equilibria):  # pragma: no cover - the dispatcher raises first
         FAILURES.append("an equilibrium is not certified")

@@ -59,7 +59,7 @@ def main() -> int:
             f"{bd['name']} = {bd['decimal']}" for bd in result["boundaries"])
         rows.append(("regions", "A1 .. A10", region_seconds, text))
     if "--coalitions" in sys.argv:
-        from exactpoker.games.nash_shapley_coalitions import characteristic_function
+        from exactpoker.games.papers.nash_shapley import characteristic_function
 
         seconds, result = timed(lambda: characteristic_function(1, 1))
         failed |= isinstance(result, Exception)

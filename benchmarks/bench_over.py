@@ -21,7 +21,7 @@ from timing import Row, print_table, run, timed
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from exactpoker.core.parametric import ParametricGame, compile_parametric  # noqa: E402
-from exactpoker.games import simple_poker, von_neumann  # noqa: E402
+from exactpoker.games.papers import simple_poker, von_neumann  # noqa: E402
 from exactpoker.games.library import parametric  # noqa: E402
 from exactpoker.solve.parametric.game import solve_over  # noqa: E402
 

@@ -26,7 +26,7 @@ from exactpoker.formats import load_game
 from exactpoker.formats.nfg import read_nfg
 from exactpoker.solve.enumeration.two_player import all_equilibria_two_player
 from exactpoker.solve.enumeration.convex_sets import maximal_bicliques
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.enumeration.vertices import basis_limit, vertices
 from tests.games import kuhn_tree, matrix_tree
 
@@ -39,7 +39,7 @@ def mixed(profile):
 
 
 def solve_all(tree, **kwargs):
-    return solve_compiled(compile_tree(tree), all_equilibria=True, **kwargs)
+    return solve_game(compile_tree(tree), all_equilibria=True, **kwargs)
 
 
 def equilibria_set(result):
@@ -100,7 +100,7 @@ def brute_extreme_equilibria(cells):
 def test_battle_of_the_sexes_has_three_equilibria():
     """Issue 28: tests/data/bos.nfg gave the pure (2, 1) only; --all gives the pure pair and the mixed one."""
     loaded = load_game("tests/data/bos.nfg")
-    result = solve_compiled(compile_tree(loaded.tree), all_equilibria=True, tables=loaded.tables)
+    result = solve_game(compile_tree(loaded.tree), all_equilibria=True, tables=loaded.tables)
     assert equilibria_set(result) == {((1, 0), (1, 0)), ((0, 1), (0, 1)), ((F(2, 3), F(1, 3)), (F(1, 3), F(2, 3)))}
     assert {tuple(eq.exact_values) for eq in result.equilibria} == {(2, 1), (1, 2), (F(2, 3), F(2, 3))}
     assert all(eq.certified for eq in result.equilibria)
@@ -278,9 +278,9 @@ def test_three_players_go_to_support_enumeration_or_are_refused(capsys):
     compiled = compile_tree(read_nfg(text).tree)
     if importlib.util.find_spec("exactpoker.solve.enumeration.supports") is None:
         with pytest.raises(InvalidParameterError, match="two-player games only; this game has 3 players"):
-            solve_compiled(compiled, all_equilibria=True)
+            solve_game(compiled, all_equilibria=True)
     else:
-        assert "complete" in solve_compiled(compiled, all_equilibria=True).to_dict()
+        assert "complete" in solve_game(compiled, all_equilibria=True).to_dict()
 
 
 # ------------------------------------------------------------------------ Gambit's catalog

@@ -1,4 +1,4 @@
-"""Seed 003's presentation of the library game kuhn3 (exactpoker.games.kuhn3_library).
+"""Seed 003's presentation of the library game kuhn3 (exactpoker.games.papers.kuhn3).
 
 The node tables are checked against the seed's own rules (games/kuhn3.py's
 BettingGame, compiled by the other compiler): the same table played in both
@@ -17,7 +17,7 @@ from exactpoker.cli import main
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import compile_tree
 from exactpoker.games import kuhn3, library
-from exactpoker.games.kuhn3_library import HISTORIES, node_of, node_tables
+from exactpoker.games.papers.kuhn3 import HISTORIES, node_of, node_tables
 
 
 def _library_profile(compiled, table):

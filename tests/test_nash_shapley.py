@@ -320,7 +320,7 @@ def test_system_I_closed_form_and_values():
 
 def test_characteristic_function_at_a_equal_b():
     """Seed 001, section 11: v({1}) = -a/12, v({2}) = -5a/88, v({3}) = a/64 = -v({1, 2}), ... at a = b."""
-    from exactpoker.games.nash_shapley_coalitions import characteristic_function
+    from exactpoker.games.papers.nash_shapley import characteristic_function
 
     v = characteristic_function(2, 2)
     assert [v[(p,)].value for p in range(3)] == [Fraction(-1, 6), Fraction(-5, 44), Fraction(1, 32)]

@@ -129,7 +129,7 @@ def _family_A2(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _coalitions(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 11: the characteristic function by exact LPs (minutes)."""
-    from exactpoker.games.nash_shapley_coalitions import characteristic_function
+    from exactpoker.games.papers.nash_shapley import characteristic_function
 
     v = characteristic_function(params["a"], params["b"])
     a = Fraction(params["a"])

@@ -23,16 +23,12 @@ def _goldman_stone(args: argparse.Namespace) -> None:
             "all strategies (the symmetric game's optimality conditions R1..R4, exact)")]
         emit(args, payload, solution.describe())
         return
-    from exactpoker.games import goldman_stone
+    from exactpoker.games.papers import goldman_stone
 
     guard.require(guard.goldman_stone(args.n), f"goldman-stone --n {args.n}")
     result = goldman_stone.equilibrium(args.n, args.a, args.b)
-    emit(args, {**result.to_dict(), "legend": {"strategies": _LEGEND}}, f"{result}\nlegend: {_LEGEND}")
-
-
-#: What the n-card game's ``strategies`` lists (seed 002's courses of action).
-_LEGEND = ("strategies list, per player and card 1..n, the probabilities of the four courses of action "
-           "[drop, b-fold, b-see, a]: drop; bet b, folding if the opponent bets a; bet b, seeing a bet of a; bet a")
+    legend = goldman_stone.LEGEND
+    emit(args, {**result.to_dict(), "legend": {"strategies": legend}}, f"{result}\nlegend: {legend}")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

@@ -8,7 +8,7 @@
 
 ``kuhn3 --cards N --pot P`` is ``exactpoker solve 'library:kuhn3(cards=N,pot=P)'``
 (the same engine, equilibrium and certificate) in the seed's presentation
-(:mod:`exactpoker.games.kuhn3_library`).
+(:mod:`exactpoker.games.papers.kuhn3`).
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
 probability of the aggressive action (bet or call) for cards ``1..N``; the
 output's ``legend`` (a block at the end of the text) says who acts at each node

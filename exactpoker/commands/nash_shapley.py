@@ -43,7 +43,7 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         return
     _need(args)
     if args.job == "coalitions":
-        from exactpoker.games.nash_shapley_coalitions import characteristic_function
+        from exactpoker.games.papers.nash_shapley import characteristic_function
 
         values = characteristic_function(args.a, args.b)
         payload = shaped({"coalitions": [with_snake_keys(v.to_dict()) for v in values.values()]}, "nash-shapley",

@@ -10,12 +10,19 @@ from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
 
+#: ``newman mixed --method``: the paper's names (kept: a public interface) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`), each mapped onto the vocabulary.
+_METHODS = {"sequence": "structured", "generic": "lp", "paper": "per-card",
+            "structured": "structured", "lp": "lp", "per-card": "per-card"}
+
 
 def _mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import newman
+    from exactpoker.games.papers import newman
 
-    guard.require(guard.newman_mixed(args.n, args.b, args.method), f"newman mixed --n {args.n} --b {args.b}")
-    result = newman.equilibrium(args.n, args.b, method=args.method)
+    method = _METHODS[args.method]
+    guard.require(guard.newman_mixed(args.n, args.b, "sequence" if method == "structured" else method),
+                  f"newman mixed --n {args.n} --b {args.b}")
+    result = newman.equilibrium(args.n, args.b, method=method)
     emit(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result), result.certified_line()]))
 
 
@@ -28,7 +35,7 @@ def _fewest_bets(lookahead: object) -> int:
 
 
 def _saturation(args: argparse.Namespace) -> None:
-    from exactpoker.games import newman
+    from exactpoker.games.papers import newman
 
     # it solves b = 1, 2, ... up to at least lookahead + 1
     guard.require(guard.newman_mixed(args.n, _fewest_bets(args.lookahead)), f"newman saturation --n {args.n}")
@@ -64,9 +71,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     mixed = jobs.add_parser("mixed", help="one exact equilibrium (djnMNE)")
     mixed.add_argument("--n", required=True, help="deck size, n >= 2")
     mixed.add_argument("--b", required=True, help="largest bet, an integer >= 1")
-    mixed.add_argument("--method", choices=["sequence", "generic", "paper"], default="sequence",
-                       help="card-by-card LP (fast), the same LP by the general sequence-form solver, "
-                            "or the paper's LP with n 2^b constraints")
+    mixed.add_argument("--method", choices=list(_METHODS), default="sequence",
+                       help="sequence (= structured): card-by-card LP (fast); generic (= lp): the general "
+                            "sequence-form solver; paper (= per-card): the paper's LP with n 2^b constraints")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

@@ -11,7 +11,7 @@ __all__ = ["add_commands"]
 
 
 def _simple(args: argparse.Namespace) -> None:
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     if args.piecewise:
         pv = simple_poker.piecewise_value(args.m, threshold=args.threshold)

@@ -18,7 +18,7 @@ __all__ = ["add_commands"]
 
 def _solve(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.solve.engine.dispatch import solve_loaded
+    from exactpoker.solve import solve_game
 
     if args.list:
         from exactpoker.games.library import describe_library
@@ -35,10 +35,10 @@ def _solve(args: argparse.Namespace) -> None:
         raise InvalidParameterError("solve: --maximize and --plot go with --over NAME=FROM..TO")
     if args.game is None:
         raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
-    # the engine's one entry point, as solve_game's: the game's own path (its rules' solve, its structure),
+    # the engine's one entry point: the game's own path (a smaller game its rules declare, its structure),
     # else compiled, its size guarded, and solved by the method its shape calls for
-    result = solve_loaded(_guarded_load(args.game), method=args.method, all_pure=args.all_pure, family=args.family,
-                          all_equilibria=args.all, abstraction=not args.no_abstraction)
+    result = solve_game(_guarded_load(args.game), method=args.method, all_pure=args.all_pure, family=args.family,
+                        all_equilibria=args.all, abstraction=not args.no_abstraction)
     data = result.to_dict()
     emit(args, data, _text(result, data))
 
@@ -129,7 +129,7 @@ def _supports_text(data: dict) -> list[str]:
 
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve.engine.dispatch import METHODS
+    from exactpoker.solve import METHODS
 
     solve = games.add_parser(
         "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",

@@ -10,6 +10,10 @@ from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
 
+#: ``three mixed --method``: the game's names (kept) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`; ``n-player`` is the compiled game's ``generic``).
+_METHODS = {"structured": "structured", "generic": "generic", "n-player": "generic"}
+
 _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III call above C): equations A, B, C "
           "hold exactly; values: Player I's only")
 
@@ -17,8 +21,9 @@ _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III 
 def _mixed(args: argparse.Namespace) -> None:
     from exactpoker.games import three_player
 
-    guard.require(guard.three_mixed(args.n, args.method), f"three mixed --n {args.n}")
-    result = three_player.equilibrium(args.n, args.b, method=args.method)
+    method = _METHODS[args.method]
+    guard.require(guard.three_mixed(args.n, method), f"three mixed --n {args.n}")
+    result = three_player.equilibrium(args.n, args.b, method=method)
     emit(args, result.to_dict(), str(result))
 
 
@@ -66,9 +71,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     )
     mixed.add_argument("--n", required=True, help="deck size n >= 3")
     mixed.add_argument("--b", required=True, help="the bet, a rational > 0")
-    mixed.add_argument("--method", choices=["structured", "generic"], default="structured",
+    mixed.add_argument("--method", choices=list(_METHODS), default="structured",
                        help="the game seen through the order of the cards (O(n), default) or through its "
-                            "compiled n^3 deals")
+                            "compiled n^3 deals (generic, n-player)")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

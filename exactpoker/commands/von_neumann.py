@@ -5,28 +5,36 @@ from __future__ import annotations
 import argparse
 import sys
 
-from exactpoker import guard, progress
+from exactpoker import guard
 from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
 
+#: ``vn mixed --method``: the paper's names (kept: a public interface) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`), each mapped onto the vocabulary.
+_METHODS = {"fast": "structured", "slow": "strategic", "simplex": "simplex",
+            "structured": "structured", "lp": "lp", "strategic": "strategic"}
+#: The memory guard's names (:func:`exactpoker.guard.vn_mixed`) of the vocabulary's.
+_GUARDED = {"structured": "fast", "strategic": "slow"}
+
 
 def _vn_pure(args: argparse.Namespace) -> None:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     if args.restricted:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
-        result = von_neumann.pure_equilibria(args.n, args.b, progress=progress.counter("enumerating pure strategies", "strategies"))
+        result = von_neumann.pure_equilibria(args.n, args.b)
     emit(args, result.to_dict(), str(result))
 
 
 def _vn_mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
-    guard.require(guard.vn_mixed(args.n, args.method), f"vn mixed --n {args.n}")
-    result = von_neumann.equilibrium(args.n, args.b, method=args.method)
+    method = _METHODS[args.method]
+    guard.require(guard.vn_mixed(args.n, _GUARDED.get(method, method)), f"vn mixed --n {args.n}")
+    result = von_neumann.equilibrium(args.n, args.b, method=method)
     payload = result.to_dict()
     if args.advice:
         advice = von_neumann.advice(result)
@@ -57,7 +65,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 def _vn_efg(args: argparse.Namespace) -> None:
     from exactpoker.files import write_text
     from exactpoker.formats.efg import to_efg
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")
     game = von_neumann.game(args.n, args.b)
@@ -89,8 +97,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     mixed = vn_jobs.add_parser("mixed", help="one mixed Nash equilibrium (vnMNE / MNE)")
     mixed.add_argument("--n", required=True, help="deck size, n >= 2 (n <= 9 for --method slow)")
     mixed.add_argument("--b", required=True, help="bet size, a positive rational")
-    mixed.add_argument("--method", choices=["fast", "slow", "simplex"], default="fast",
-                       help="fast: card-by-card LP; slow: LP over all 2^n strategies; simplex: card-by-card LP, exact simplex")
+    mixed.add_argument("--method", choices=list(_METHODS), default="fast",
+                       help="fast (= structured): card-by-card LP; slow (= strategic): LP over all 2^n strategies; "
+                            "simplex: card-by-card LP, exact simplex; lp: the general sequence-form LP")
     mixed.add_argument("--advice", action="store_true", help="spell the strategies out in words (vnMNEv)")
     add_json(mixed)
     mixed.set_defaults(run=_vn_mixed)

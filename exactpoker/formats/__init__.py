@@ -14,8 +14,8 @@ Each front end also says how a certified profile is laid out in the result's
 ``.efg``, OpenSpiel's information-state strings for OpenSpiel, the game's own
 information-set labels for the library.  :class:`LoadedGame` (defined in
 :mod:`exactpoker.solve.engine.loaded`, the engine's input) goes to
-:func:`~exactpoker.solve.engine.dispatch.solve_loaded`, the one entry point that
-``exactpoker solve`` and :func:`~exactpoker.solve.engine.dispatch.solve_game` share.
+:func:`~exactpoker.solve.engine.dispatch.solve_game`, the one entry point that
+``exactpoker solve`` and the Python door share.
 """
 
 from __future__ import annotations
@@ -42,10 +42,12 @@ def load_game(spec: str) -> LoadedGame:
         from exactpoker.formats.openspiel import load_openspiel
 
         return load_openspiel(spec[len("openspiel:"):])
-    if spec.startswith("library:"):
-        from exactpoker.games.library import load_library
+    if spec.startswith("library:"):  # the rules, made ready by the engine's one question (as solve_game asks)
+        from exactpoker.games.library import poker_game
+        from exactpoker.solve.engine.loaded import as_loaded
 
-        return load_library(spec[len("library:"):])
+        name, params = parse_call(spec[len("library:"):])
+        return as_loaded(poker_game(name, **params), source=spec)
     lower = spec.lower()
     if lower.endswith(".efg") or lower.endswith(".nfg"):
         if not os.path.isfile(spec):

@@ -54,7 +54,7 @@ Functions
 :func:`equilibrium`, :func:`equilibrium_family`
     An exact equilibrium at a rational pot: the library game ``kuhn3`` through
     the one engine, as ``exactpoker solve`` solves it
-    (:mod:`exactpoker.games.kuhn3_library`; float guide: the regularised
+    (:mod:`exactpoker.games.papers.kuhn3`; float guide: the regularised
     system of section 3; exact finish on its support, rational, algebraic in
     one real number field, or an isolating box); the exact family of
     equilibria on the support of the seed's own guide (small ``N``).
@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 import numpy as np
 
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.games import kuhn3_library
+from exactpoker.games.papers import kuhn3 as kuhn3_library
 from exactpoker.numbers import exact_str, parse_int, parse_positive
 from exactpoker.results import SolveResult
 # the float guide and its epsilons are shared with every N-player exact finish
@@ -457,7 +457,7 @@ def equilibrium(cards: object, pot: object, *, digits: object = DIGITS) -> Solve
     """An exact certified equilibrium at pot ``P``: the library game solved by the one engine.
 
     The rules are the library's ``kuhn3(cards=N, pot=P)``, solved by the
-    same entry point as ``exactpoker solve`` (:func:`exactpoker.games.kuhn3_library.solve`):
+    same entry point as ``exactpoker solve`` (:func:`exactpoker.games.papers.kuhn3.solve`):
     the N-player finish runs seed 003's method on any game (dominated choices
     fixed, the regularised system of section 3 followed down in ``epsilon``,
     the indifference equations on its support solved exactly), certified

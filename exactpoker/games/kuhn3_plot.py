@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from exactpoker.games import kuhn3, kuhn3_branch
+from exactpoker.games import kuhn3
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.parametric.branch import BranchPoint

@@ -1,7 +1,8 @@
 """Ready games written in the poker language (:mod:`exactpoker.core.poker`).
 
 ``exactpoker solve library:NAME`` or ``library:NAME(key=value,...)`` loads one
-(:func:`load_library`); ``exactpoker solve --list`` lists them
+(:func:`~exactpoker.formats.load_game`: :func:`poker_game`, made ready for the
+engine); ``exactpoker solve --list`` lists them
 (:func:`describe_library`); :func:`game` gives the
 :class:`~exactpoker.core.tree.GameTree` in Python.
 
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from exactpoker.core.game import BettingGame
 from exactpoker.core.parametric import ParametricGame
@@ -52,10 +53,7 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.engine.loaded import LoadedGame
-
-__all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_library", "parametric", "GAMES"]
+__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "GAMES"]
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
@@ -232,27 +230,6 @@ def compiled_game(name: str, **params: object) -> CompiledGame:
     """
     built = poker_game(name, **params)
     return compile_poker(built) if isinstance(built, PokerGame) else compile_tree(built.tree())
-
-
-def load_library(text: str) -> "LoadedGame":
-    """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
-
-    The game is what its rules make of it when asked the engine's one
-    question (:func:`~exactpoker.solve.engine.loaded.as_loaded`, the same that
-    :func:`~exactpoker.solve.engine.dispatch.solve_game` asks): a seed paper's card
-    game comes as its rules (``LoadedGame.rules``), its structure detected
-    before any tree is built; a poker-language game compiled straight from its
-    rules (``LoadedGame.compiled``,
-    :func:`~exactpoker.core.poker_compile.compile_poker`), its ``tree`` built
-    only if something reads its nodes; rules that load themselves
-    (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`, Liar's Dice) as they
-    load themselves.
-    """
-    from exactpoker.formats.calls import parse_call
-    from exactpoker.solve.engine.loaded import as_loaded
-
-    name, params = parse_call(text)
-    return as_loaded(poker_game(name, **params), source=f"library:{text}")
 
 
 def parametric(text: str, parameter: str) -> ParametricGame:

@@ -51,7 +51,7 @@ from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.nplayer.indifference import FREE, CompiledModel, ExactNumber, Support
 from exactpoker.solve.structure.ordered_games import OrderedGame, certify_ordered, ordered_game
 from exactpoker.solve.nplayer.ordered_solve import OrderedGuide, solve_ordered
-from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.solve import solve_game
 
 __all__ = ["NAME", "PLAYERS", "game", "compiled", "certify_profile", "equilibrium", "strategy_tables", "cut_points", "table"]
 
@@ -200,7 +200,7 @@ def _paper_guide(n: int, bet: Fraction) -> OrderedGuide:
 def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] = "structured") -> SolveResult:
     """One exact equilibrium of the ``n``-card game with bet ``b``, certified for each player.
 
-    The one engine on the rules (:func:`exactpoker.solve.engine.rules.solve_rules`,
+    The one engine on the rules (:func:`exactpoker.solve.solve_game`,
     which detects that the payoffs depend only on the order of the cards and
     takes :func:`~exactpoker.solve.nplayer.ordered_solve.solve_ordered`), in the
     paper's tables ``P``, ``Q``, ``R``.
@@ -237,7 +237,7 @@ def equilibrium(n: int, b: object, *, method: Literal["structured", "generic"] =
     n = parse_int(n, "n", 3, hint="three players need three different cards")
     bet = parse_positive(b, "b")
     if method == "structured":
-        solved = solve_rules(game(n, bet))
+        solved = solve_game(game(n, bet))
     elif method == "generic":
         solved = solve_ordered(game(n, bet), _ordered(n, bet), CompiledModel(compiled(n, bet)))
     else:
@@ -261,8 +261,8 @@ def _presented(solved: SolveResult) -> SolveResult:
                      f"(free: {free}).")
     elif details["segment"]:
         first, last = equilibria[0].values[0], equilibria[-1].values[0]
-        notes.append(f"A segment of equilibria: every point between the two end points listed is an equilibrium "
-                     f"(certified exactly along the segment); Player I's value "
+        notes.append("A segment of equilibria: every point between the two end points listed is an equilibrium "
+                     "(certified exactly along the segment); Player I's value "
                      + (f"stays at {first}." if first == last else f"runs from {first} to {last}."))
     else:
         notes.append(f"The indifference equations on this support (free: {free}) have a "

@@ -2,14 +2,14 @@
 
 :func:`as_loaded` turns whatever a user hands in into a :class:`LoadedGame`;
 ``exactpoker solve``'s library front end
-(:func:`~exactpoker.games.library.load_library`) and the Python door
+(:func:`~exactpoker.formats.load_game`) and the Python door
 (:func:`~exactpoker.solve.engine.dispatch.solve_game`) both ask it, and both then run
-:func:`~exactpoker.solve.engine.dispatch.solve_loaded`.  A game is, in the order asked:
+:func:`~exactpoker.solve.engine.dispatch.solve_game`'s own steps.  A game is, in the order asked:
 
-* rules that load themselves (:class:`SelfLoadingRules`): they make their own
-  sequence form and may carry a certified solve of their own (Liar's Dice,
+* rules that compile themselves (:class:`CompilingRules`): they make their own
+  sequence form and may declare a smaller game to solve first (Liar's Dice,
   compiled straight from its rules and, under the stairs rule, solved without
-  the bids that can never hold);
+  the bids that can never hold: :mod:`~exactpoker.solve.engine.restricted`);
 * a seed paper's card game (:class:`~exactpoker.core.game.BettingGame`): its
   rules, whose structure the engine detects before anything is compiled;
 * a poker-language game (:class:`~exactpoker.core.poker.PokerGame`): when its
@@ -29,9 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
+from exactpoker import guard
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
+from exactpoker.core.restriction import Restriction
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.solve.engine.tables import Tables, infoset_tables, labelled_tables
@@ -39,7 +41,7 @@ from exactpoker.solve.engine.tables import Tables, infoset_tables, labelled_tabl
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
 
-__all__ = ["LoadedGame", "SelfLoadingRules", "TreeRules", "as_loaded"]
+__all__ = ["LoadedGame", "CompilingRules", "TreeRules", "as_loaded"]
 
 
 @dataclass(frozen=True)
@@ -50,15 +52,14 @@ class LoadedGame:
     tables: Tables = infoset_tables
     source: str = ""
     #: A seed paper's card game given by its rules (then ``tree`` is None): its structure is detected before
-    #: anything is built (:func:`~exactpoker.solve.engine.structured.solve_structured`), else it is compiled.
+    #: anything is built (:mod:`~exactpoker.solve.engine.structured`), else it is compiled.
     rules: "BettingGame | None" = None
     #: The game already compiled from its rules (the library's poker-language games,
     #: :func:`~exactpoker.core.poker_compile.compile_poker`; Liar's Dice,
     #: :meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`); then ``tree`` is its ``game``, built on first read.
     compiled: "CompiledGame | None" = None
-    #: The rules' own certified solve, when they have one for the default options (Liar's Dice without the
-    #: bids that can never hold, :mod:`exactpoker.games.liars_dice_lift`; a poker-language game that is a seed
-    #: paper's card game, :mod:`exactpoker.solve.structure.poker_structure`).
+    #: The structured path of a poker-language game that is a seed paper's card game
+    #: (:mod:`exactpoker.solve.structure.poker_structure`), made by the engine: its solve under the default options.
     solve: "Callable[[], SolveResult] | None" = None
     #: How to compile the game from its rules when another method is asked (a poker-language game whose
     #: structured path comes first is compiled only then).
@@ -67,19 +68,31 @@ class LoadedGame:
     #: :func:`~exactpoker.guard.array_game_solve`), checked instead of the engine's per-entry estimate
     #: (:func:`~exactpoker.guard.compiled_game`).
     solve_memory: int | None = None
+    #: A smaller game the rules declare (Liar's Dice without the bids that can never hold): under the default
+    #: options it is solved and its equilibrium lifted and certified on ``compiled``
+    #: (:mod:`exactpoker.solve.engine.restricted`).
+    restriction: Restriction | None = None
 
 
 @runtime_checkable
-class SelfLoadingRules(Protocol):
-    """Rules that make their own :class:`LoadedGame` (e.g. :class:`~exactpoker.games.liars_dice.LiarsDice`).
+class CompilingRules(Protocol):
+    """Rules that make their own sequence form (e.g. :class:`~exactpoker.games.liars_dice.LiarsDice`).
 
-    ``loaded_game(source)`` may refuse, by
-    :class:`~exactpoker.errors.ResourceLimitError`, a game too large to
-    build; ``source`` names the game in such messages.
+    They are asked, never called back: the sequence form, the estimated
+    memory of its solve (with what was counted, for a refusal), and a smaller
+    game to solve first, if any (:mod:`~exactpoker.solve.engine.restricted`).
     """
 
-    def loaded_game(self, source: str) -> LoadedGame:
-        """The game ready for the engine (compiled, perhaps with its own solve)."""
+    def compiled(self) -> CompiledGame:
+        """The sequence form."""
+        ...
+
+    def solve_memory(self) -> tuple[int, str]:
+        """The solve's estimated peak memory in bytes, and what it counted (``"250 sequences, ..."``)."""
+        ...
+
+    def restriction(self) -> Restriction | None:
+        """The smaller game to solve first, or ``None``."""
         ...
 
 
@@ -93,11 +106,11 @@ class TreeRules(Protocol):
 
 
 def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> LoadedGame:
-    """``game`` ready for :func:`~exactpoker.solve.engine.dispatch.solve_loaded` (module docstring).
+    """``game`` ready for :func:`~exactpoker.solve.engine.dispatch.solve_game`'s steps (module docstring).
 
     Parameters
     ----------
-    game : LoadedGame, SelfLoadingRules, BettingGame, PokerGame, CompiledGame, GameTree or TreeRules
+    game : LoadedGame, CompilingRules, BettingGame, PokerGame, CompiledGame, GameTree or TreeRules
     source : str
         The game's name in messages (``"library:dice(sides=3)"``); by default its own name.
     tables : callable, optional
@@ -113,9 +126,8 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
         return game if tables is None else replace(game, tables=tables)
     source = source or _name(game)
     layout = infoset_tables if tables is None else tables
-    if isinstance(game, SelfLoadingRules):
-        loaded = game.loaded_game(source)
-        return loaded if tables is None else replace(loaded, tables=tables)
+    if isinstance(game, CompilingRules):
+        return _compiling_rules(game, source, layout)
     if isinstance(game, BettingGame):
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
@@ -132,8 +144,25 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     if isinstance(game, GameTree):
         return LoadedGame(game, layout, source)
     raise InvalidParameterError(
-        "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with a "
-        f"loaded_game(source) or tree() method, or a LoadedGame; got {type(game).__name__}")
+        "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with "
+        f"compiled(), solve_memory() and restriction() or with tree(), or a LoadedGame; got {type(game).__name__}")
+
+
+def _compiling_rules(rules: CompilingRules, source: str, tables: Tables) -> LoadedGame:
+    """Rules that compile themselves, ready for the engine: guarded, compiled, their restriction attached.
+
+    Raises
+    ------
+    ResourceLimitError
+        If the rules' estimate of the solve's memory is over the limit (before anything is built).
+    """
+    estimate, counted = rules.solve_memory()
+    guard.require(estimate, f"solve {source} ({counted})")
+    compiled = rules.compiled()
+    restriction = rules.restriction()
+    # with a restriction the estimate counted the smaller game: the full one, if asked, is guarded as compiled
+    return LoadedGame(compiled.game, tables, source, compiled=compiled, restriction=restriction,
+                      solve_memory=estimate if restriction is None else None)
 
 
 def _structured_poker(game: PokerGame, source: str, layout: Tables) -> LoadedGame | None:
@@ -141,14 +170,14 @@ def _structured_poker(game: PokerGame, source: str, layout: Tables) -> LoadedGam
     from exactpoker.core.poker_compile import compile_poker
     from exactpoker.solve.structure.poker_structure import detect_poker_game
     from exactpoker.solve.engine.structured import has_structure
-    from exactpoker.solve.engine.structured_tree import solve_detected
+    from exactpoker.solve.engine.structured_tree import _solve_detected
 
     detected = detect_poker_game(game, accept=has_structure)
     if detected is None:
         return None
     compile = lambda: compile_poker(game)  # noqa: E731
     return LoadedGame(detected.tree.game, layout, source, compile=compile,
-                      solve=lambda: solve_detected(detected, compile, layout, labelled_tables))
+                      solve=lambda: _solve_detected(detected, compile, layout, labelled_tables))
 
 
 def _name(game: object) -> str:

@@ -291,7 +291,7 @@ def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = Non
     Returns
     -------
     AllEquilibria
-        Not yet certified: :func:`exactpoker.solve.engine.dispatch.solve_compiled`
+        Not yet certified: :func:`exactpoker.solve.solve_game`
         certifies every profile of :meth:`AllEquilibria.profiles`.
 
     Raises

@@ -2,7 +2,7 @@
 
 The engine's path for the games of :mod:`~exactpoker.solve.structure.ordered_games`
 (three-player poker, seed 000 section 4, the paper's ``FastMNE``), reached
-from the rules by :func:`~exactpoker.solve.engine.rules.solve_rules`:
+from the rules by :func:`~exactpoker.solve.engine.dispatch.solve_game`:
 
 1. the model: the prefix sums over the order of the cards
    (:class:`~exactpoker.solve.structure.ordered_games.OrderedModel`), or any model of

@@ -1,6 +1,6 @@
 """Games of three or more players: the one staged entry point of the exact N-player finish.
 
-:func:`exactpoker.solve.engine.dispatch.solve_compiled` sends every game with three or
+:func:`exactpoker.solve.solve_game` sends every game with three or
 more players here.  The stages are seed 003's method (Billingham et al., the
 three-player Kuhn poker of ``N`` cards, section 3), which
 :mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game:
