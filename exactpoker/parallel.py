@@ -14,7 +14,7 @@ An outcome is ``("ok", value)``, ``("error", message)`` or
 recorded, and the others go on.  A worker process that dies mid-task is
 replaced and its task run again by Dask (the scheduler's ``allowed-failures``).
 Used by ``exactpoker sweep`` (:mod:`exactpoker.sweep`) and by the Nash--Shapley
-exhaustive search (:mod:`exactpoker.games.nash_shapley_exhaustive`).
+exhaustive search (:mod:`exactpoker.games.papers.nash_shapley.exhaustive`).
 
 Dask is the optional extra ``exactpoker[distributed]``; with one worker it is
 not needed.

@@ -10,7 +10,7 @@ from exactpoker.cli import main
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
-from exactpoker.games import kuhn3
+from exactpoker.games.papers import kuhn3
 from exactpoker.games.library import describe_library, game, poker_game
 from exactpoker.solve import solve_game
 from tests.games import kuhn_tree, leduc_tree, sequence_form_entries

@@ -191,7 +191,8 @@ def test_nearest_refusals():
 # -- games/ holds rules: a rules module imports nothing of the solvers; a paper's module only their public face --
 
 
-RULES = ["von_neumann", "newman", "simple_poker", "goldman_stone", "liars_dice", "liars_dice_compile", "library"]
+RULES = ["von_neumann", "newman", "simple_poker", "goldman_stone", "liars_dice", "liars_dice_compile", "library",
+         "kuhn3", "three_player", "nash_shapley"]
 
 
 def _imports(path):
@@ -220,6 +221,6 @@ def test_a_paper_s_module_imports_only_the_solvers_public_face():
 
     import exactpoker.games.papers
 
-    for path in Path(exactpoker.games.papers.__file__).parent.glob("*.py"):
+    for path in Path(exactpoker.games.papers.__file__).parent.rglob("*.py"):
         inner = [module for module in _imports(path) if module.startswith("exactpoker.solve.")]
         assert inner == [], (path.name, inner)

@@ -19,7 +19,7 @@ from exactpoker.core.tree import compile_tree  # noqa: E402
 from exactpoker.errors import InvalidGameError, InvalidParameterError  # noqa: E402
 from exactpoker.formats import load_game  # noqa: E402
 from exactpoker.formats.openspiel import exact_fraction, load_openspiel, to_tabular_policy  # noqa: E402
-from exactpoker.games import kuhn3  # noqa: E402
+from exactpoker.games.papers import kuhn3  # noqa: E402
 from exactpoker.solve import solve_game  # noqa: E402
 from tests.games import leduc_tree  # noqa: E402
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core import BettingGame, Decision, Deck, Outcome, compile_game
-from exactpoker.games import three_player
+from exactpoker.games.papers import three_player
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, ordered_game
 from exactpoker.solve.nplayer.ordered_solve import ORDERED_METHOD, OrderedGuide, solve_ordered, symmetric_ties
 from exactpoker.solve import solve_game

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high_card, pairs_then_high_card
 from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
-from exactpoker.games import nash_shapley
+from exactpoker.games.papers.nash_shapley import payoffs as nash_shapley
 from exactpoker.games.papers import von_neumann
 from exactpoker.solve import solve_game
 from tests.games import sequence_form_entries

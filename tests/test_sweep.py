@@ -285,7 +285,7 @@ def test_ctrl_c_ends_a_dask_sweep_with_one_line_and_exit_130(tmp_path):
 
 @pytest.mark.slow
 def test_nash_shapley_exhaustive_on_a_dask_cluster_equals_the_run_here():
-    from exactpoker.games.nash_shapley_exhaustive import exhaustive
+    from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
     here = exhaustive(1, 1, runner=Runner(1))
     cluster = exhaustive(1, 1, runner=Runner(2))

@@ -8,7 +8,7 @@
 
 ``kuhn3 --cards N --pot P`` is ``exactpoker solve 'library:kuhn3(cards=N,pot=P)'``
 (the same engine, equilibrium and certificate) in the seed's presentation
-(:mod:`exactpoker.games.papers.kuhn3`).
+(:mod:`exactpoker.games.papers.kuhn3_tables`).
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
 probability of the aggressive action (bet or call) for cards ``1..N``; the
 output's ``legend`` (a block at the end of the text) says who acts at each node
@@ -34,7 +34,7 @@ __all__ = ["add_commands"]
 
 
 def _solve(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     if args.cards is None or args.pot is None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
@@ -53,7 +53,7 @@ _SITUATIONS = {1: "opening", 2: "after player 1 checked", 3: "after two checks",
 
 def _legend() -> dict[str, object]:
     """The JSON ``legend``: what ``strategies`` lists, and each node number's situation."""
-    from exactpoker.games.kuhn3 import NODES
+    from exactpoker.games.papers.kuhn3 import NODES
 
     return {"strategies": "keyed by node number (seed 003's numbering): per node, for cards 1..N, the probability "
                           "that the player to act takes the aggressive action (bet or call)",
@@ -89,20 +89,20 @@ def _entry(value: object) -> str:
 
 
 def _skp(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3_skp
+    from exactpoker.games.papers import kuhn3_skp
 
     result = kuhn3_skp.equilibrium(args.pot)
     emit(args, {**result.to_dict(), "legend": _legend()}, str(result) + "\n" + _legend_text())
 
 
 def _branch(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3, kuhn3_branch
+    from exactpoker.games.papers import kuhn3, kuhn3_branch
 
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
     if args.plot:
-        from exactpoker.games.kuhn3_plot import plot_values
+        from exactpoker.games.papers.kuhn3_plot import plot_values
 
         plot_values(points, args.plot)
     payload = shaped({

@@ -28,7 +28,7 @@ def _need(args: argparse.Namespace) -> None:
 
 def _nash_shapley(args: argparse.Namespace) -> None:
     if args.job == "regions":
-        from exactpoker.games import nash_shapley_regions as regions
+        from exactpoker.games.papers.nash_shapley import regions
 
         digits = parse_int(args.digits, "digits", 1, 1000)
         payload = regions.regions(digits)
@@ -43,7 +43,7 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         return
     _need(args)
     if args.job == "coalitions":
-        from exactpoker.games.papers.nash_shapley import characteristic_function
+        from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
         values = characteristic_function(args.a, args.b)
         payload = shaped({"coalitions": [with_snake_keys(v.to_dict()) for v in values.values()]}, "nash-shapley",
@@ -52,11 +52,11 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         emit(args, payload, text)
         return
     if args.exhaustive:
-        from exactpoker.games.nash_shapley_exhaustive import exhaustive
+        from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
         result = exhaustive(args.a, args.b, runner=runner_of(args))
     else:
-        from exactpoker.games.nash_shapley_equilibria import equilibria
+        from exactpoker.games.papers.nash_shapley.equilibria import equilibria
 
         result = equilibria(args.a, args.b)
     emit(args, result.to_dict(), str(result))

@@ -19,7 +19,7 @@ _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III 
 
 
 def _mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import three_player
+    from exactpoker.games.papers import three_player
 
     method = _METHODS[args.method]
     guard.require(guard.three_mixed(args.n, method), f"three mixed --n {args.n}")

@@ -177,7 +177,7 @@ GAMES: dict[str, _Entry] = {
                  {"n": (3, _as_given), "b": (Fraction(1), _as_given)}, ("b",)),
     "newman": _Entry(_paper("newman"), "Newman poker (seed 000 section 3): cards 1..n, bets 0..b",
                      {"n": (3, _as_given), "b": (1, _as_given)}),
-    "three": _Entry(_paper("three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
+    "three": _Entry(_paper("papers.three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
                     {"n": (3, _as_given), "b": (Fraction(2), _as_given)}, ("b",)),
     "simple": _Entry(_paper("simple_poker"), "the Euler notes' simple poker (seed 004): values 1..m with "
                      "replacement, ante, bet", {"m": (3, _as_given), "ante": (1, _as_given), "bet": (2, _as_given)},

@@ -14,6 +14,12 @@ rules, :mod:`exactpoker.core`, the certificate and the public names of
 ``newman``         seed 000 section 3: Newman poker (``djnMNE`` and its LP, saturation).
 ``simple_poker``   seed 004: the Euler notes' most simple poker (tactics, ``R``, ``game(R)``, the value over B/A).
 ``goldman_stone``  seed 002 on a finite deck: Lemma 8 discretised, the nearest optimum, convergence.
-``nash_shapley``   seed 001 section 11: the coalitions' characteristic function.
-``kuhn3``          seed 003: three-player Kuhn poker in the paper's node tables.
+``three_player``   seed 000 section 4: three-player poker (``FastMNE``: the support search, ``P, Q, R``).
+``nash_shapley``   seed 001: the payoffs and discriminants, condition (C) case by case, the equilibrium points, the
+                   proof of completeness, the regions in ``a/b``, the coalitions (a package, one module a section).
+``kuhn3``          seed 003 sections 2-3: dominated choices, condition (1), the regularised system, the family.
+``kuhn3_tables``   seed 003: the engine's answer in the paper's node tables (``exactpoker kuhn3``).
+``kuhn3_branch``   seed 003 section 3: the branch of equilibria in the pot.
+``kuhn3_skp``      seed 003 section 4: the simplified game SKP.
+``kuhn3_plot``     seed 003's figures (matplotlib, imported only when asked for).
 """

@@ -13,7 +13,7 @@ from the rules by :func:`~exactpoker.solve.engine.dispatch.solve_game`:
    their information sets card by card (:func:`symmetric_ties`);
 3. the guide: the rules' own (:attr:`~exactpoker.core.game.BettingGame.guide`,
    an :class:`OrderedGuide`, e.g. a continuous game's cut points), else
-   smoothed fictitious play (:func:`~exactpoker.solve.nplayer.indifference.float_guide`);
+   smoothed fictitious play (:func:`~exactpoker.solve.nplayer.indifference.fictitious_play`);
 4. the supports, in one order: tied near the guide; tied on the guide's own
    list of supports; untied near the guide (the first that certifies wins,
    :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium`);
@@ -33,7 +33,7 @@ from exactpoker.core.game import BettingGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.nplayer.indifference import CompiledModel, Support, Ties, float_guide
+from exactpoker.solve.nplayer.indifference import CompiledModel, Support, Ties, fictitious_play
 from exactpoker.solve.algebra.polynomial_system import Family
 from exactpoker.solve.nplayer.indifference_families import family_corners
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, OrderedModel
@@ -103,7 +103,7 @@ def solve_ordered(rules: BettingGame, game: OrderedGame, model: CompiledModel | 
     model = OrderedModel(game) if model is None else model
     hint = rules.guide() if rules.guide is not None else None
     hint = hint if isinstance(hint, OrderedGuide) else OrderedGuide()
-    guide = list(hint.behaviour) if hint.behaviour is not None else float_guide(model)
+    guide = list(hint.behaviour) if hint.behaviour is not None else fictitious_play(model)
     ties = symmetric_ties(game)
     searches: list[Search] = [(ties, None)] if ties else []
     if hint.supports is not None:

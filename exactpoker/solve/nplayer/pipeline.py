@@ -3,7 +3,7 @@
 :func:`exactpoker.solve.solve_game` sends every game with three or
 more players here.  The stages are seed 003's method (Billingham et al., the
 three-player Kuhn poker of ``N`` cards, section 3), which
-:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game:
+:mod:`exactpoker.games.papers.kuhn3` also runs, generalised to any compiled game:
 
 0. **dominance** -- actions range-dominated in the rules are fixed at 0
    (:func:`~exactpoker.solve.structure.dominance.dominated_variables`, seed 003's

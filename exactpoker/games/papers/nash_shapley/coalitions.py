@@ -5,7 +5,7 @@ can guarantee itself as a group, whatever the others do: the value of the
 two-person zero-sum game between ``C`` and its complement, each side choosing
 a *joint* pure strategy of its members (the paper's footnote 20: a two-player
 side does not have perfect recall).  The rules are
-:mod:`exactpoker.games.nash_shapley`; the values come from
+:mod:`exactpoker.games.papers.nash_shapley.payoffs`; the values come from
 :func:`exactpoker.solve.coalition_values` (reduced pure strategies: 81, 100
 and 256 distinct realization plans; the matrix games, up to 81 x 25600, solved
 float-guided and exact-finished).
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from exactpoker.games import nash_shapley as ns
+from exactpoker.games.papers.nash_shapley import payoffs as ns
 from exactpoker.numbers import parse_positive
 from exactpoker.solve import CoalitionValue, coalition_values
 

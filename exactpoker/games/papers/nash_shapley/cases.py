@@ -10,7 +10,7 @@ a branch-and-prune search whose pruning rules are exact:
 
 * every discriminant ``Delta_u`` and every situation's reach ``R_u`` (16 times
   the probability that ``u``'s situation arises,
-  :func:`~exactpoker.games.nash_shapley.situation_reach`) is multilinear, so
+  :func:`~exactpoker.games.papers.nash_shapley.payoffs.situation_reach`) is multilinear, so
   its range over the box of still-undecided coefficients is attained at the
   box's vertices, which are enumerated exactly (integer arithmetic, a
   subset-sum transform: :func:`~exactpoker.solve.algebra.multilinear_box.vertex_values`);
@@ -29,7 +29,7 @@ a branch-and-prune search whose pruning rules are exact:
 
 A leaf of the search fixes every coefficient to 0, 1 or "interior"; its
 equations ``Delta_u = 0`` (one per interior ``u``) are solved exactly by
-:func:`solve_case`, and :mod:`exactpoker.games.nash_shapley_equilibria`
+:func:`solve_case`, and :mod:`exactpoker.games.papers.nash_shapley.equilibria`
 certifies each point.  The search itself only decides which cases are
 possible; it never rounds.  It is slow for ``a/b >= 1`` (4694 cases at
 ``a/b = 2``, half a minute, each case a polynomial system of up to 14
@@ -46,9 +46,9 @@ from functools import cache
 import numpy as np
 import sympy
 
-from exactpoker.games import nash_shapley as ns
-from exactpoker.solve.algebra.multilinear_box import Poly, bitmask_poly, positive_on_open_box, vertex_values
-from exactpoker.solve.algebra.polynomial_system import family_branches, solve_system
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.solve import Poly, bitmask_poly, positive_on_open_box, vertex_values
+from exactpoker.solve import family_branches, solve_system
 
 __all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 

@@ -4,13 +4,13 @@ Seed 001, sections 6--10.  The paper proves that its systems give every
 equilibrium point by hand, for ``b >= a`` (sections 7--8).  This module proves
 completeness by machine at one rational ``a/b``: it takes every case that
 condition (C) and the irrelevance convention allow
-(:func:`~exactpoker.games.nash_shapley_cases.cases`) and decides each one
+(:func:`~exactpoker.games.papers.nash_shapley.cases.cases`) and decides each one
 exactly:
 
 * the paper's systems and those of the gap
-  (:data:`~exactpoker.games.nash_shapley_equilibria.SYSTEMS`,
-  :data:`~exactpoker.games.nash_shapley_equilibria.GAP_SYSTEMS`) are solved
-  as :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves them
+  (:data:`~exactpoker.games.papers.nash_shapley.equilibria.SYSTEMS`,
+  :data:`~exactpoker.games.papers.nash_shapley.equilibria.GAP_SYSTEMS`) are solved
+  as :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria` solves them
   (points, one-parameter families, the threat family);
 * every other case is decided over the open unit box by
   :func:`exactpoker.solve.algebra.open_box.decide_open_box`: factor
@@ -21,9 +21,9 @@ exactly:
   equations vanish on a face just outside the open box, the same on the two
   blow-up charts of that face; last, with (C) replaced by the exact
   equilibrium conditions, every pure deviation of every player
-  (:func:`~exactpoker.games.nash_shapley_families.deviation_conditions`),
+  (:func:`~exactpoker.games.papers.nash_shapley.families.deviation_conditions`),
   which also settles a case whose coefficients are all free: its region of
-  equilibrium points (:func:`~exactpoker.games.nash_shapley_families.case_family`).
+  equilibrium points (:func:`~exactpoker.games.papers.nash_shapley.families.case_family`).
   Every exact zero found, and every corner of a region, is certified
   (:func:`exactpoker.certify.verify`): a certified one is an equilibrium point
   the systems missed, the others are not equilibria.
@@ -42,17 +42,17 @@ import sympy
 
 from exactpoker import progress
 from exactpoker.certify import verify
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley.cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
                                                  solve_case_counted)
-from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
+from exactpoker.games.papers.nash_shapley.equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
                                                       system_case)
-from exactpoker.games.nash_shapley_families import case_family, deviation_conditions
+from exactpoker.games.papers.nash_shapley.families import case_family, deviation_conditions
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.parallel import Runner
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.algebra.box_exclusion import Multilinear, excluded_by_boxes
-from exactpoker.solve.algebra.open_box import decide_open_box
+from exactpoker.solve import Multilinear, excluded_by_boxes
+from exactpoker.solve import decide_open_box
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -130,7 +130,7 @@ class Decisions:
         zeros, and the corners and centres of the families), of which
         ``not_equilibria`` failed it; ``families``: each case whose
         coefficients are all free, its region of equilibrium points
-        (:meth:`~exactpoker.games.nash_shapley_families.CaseFamily.describe`);
+        (:meth:`~exactpoker.games.papers.nash_shapley.families.CaseFamily.describe`);
         ``undecided``: the interior coefficients of each case no stage decided.
         """
         return {"cases": self.cases, "systems": self.systems, "no_zero": self.no_zero_algebra,
@@ -147,7 +147,7 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     """How ``case`` is decided at ``a/b = t``, and its exact zeros in the open box when it had to be solved.
 
     The first item is ``"system"`` (one of the paper's or the gap's systems:
-    :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves it),
+    :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria` solves it),
     ``"algebra"`` (no zero in the open box), ``"boxes"`` (no solution of
     (C), or none of the exact equilibrium conditions), ``"solved"`` (the
     zeros follow, every coefficient given), ``"family"`` (a region of free
@@ -178,7 +178,7 @@ def _decided_by_deviations(t: Fraction, case: Case, system: CaseSystem) -> tuple
 
     ``"boxes"`` when bisection excludes them, ``"family"`` (with the family's
     certifiable points) when the case has no equations and its region
-    (:func:`~exactpoker.games.nash_shapley_families.case_family`) shows a
+    (:func:`~exactpoker.games.papers.nash_shapley.families.case_family`) shows a
     point, else ``"undecided"``.
     """
     deviations = [({0: 1}, g) for g in deviation_conditions(t, case)]
@@ -274,7 +274,7 @@ def _same_point(first: Equilibrium, second: Equilibrium) -> bool:
 def exhaustive(a: object, b: object, workers: int | None = None, runner: Runner | None = None) -> SolveResult:
     """Every equilibrium point at ante ``a`` and bet ``b``, with the proof that the list is complete.
 
-    The points of :func:`~exactpoker.games.nash_shapley_equilibria.equilibria`,
+    The points of :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria`,
     plus any certified point of another case; ``details["cases"]`` says how
     each case was decided and lists the undecided ones (then a note says the
     list is not proved complete).  The cases run on ``runner``, or on a
