@@ -43,7 +43,8 @@ def _quote(text: str) -> str:
     return '"' + text.replace('"', "'") + '"'
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
+    """``text`` as a quoted string of Gambit's formats (a quote or backslash escaped by a backslash)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -373,8 +374,8 @@ def write_efg(tree: GameTree) -> str:
     text back with :func:`read_efg` gives the same game with the same
     information-set keys.
     """
-    players = " ".join(_escaped(name) for name in tree.player_names)
-    lines = [f"EFG 2 R {_escaped(tree.name)} {{ {players} }}", '""', ""]
+    players = " ".join(escaped(name) for name in tree.player_names)
+    lines = [f"EFG 2 R {escaped(tree.name)} {{ {players} }}", '""', ""]
     numbers: dict[tuple[int, str], int] = {}
     counts = [0] * tree.num_players
     chance_count = outcome_count = 0
@@ -385,7 +386,7 @@ def write_efg(tree: GameTree) -> str:
             lines.append(f't "" {outcome_count} "" {{ {payoffs} }}')
         elif isinstance(node, Chance):
             chance_count += 1
-            branches = " ".join(f"{_escaped(name)} {exact_str(p)}" for name, p, _ in node.outcomes)
+            branches = " ".join(f"{escaped(name)} {exact_str(p)}" for name, p, _ in node.outcomes)
             lines.append(f'c "" {chance_count} "" {{ {branches} }} 0')
         else:
             key = (node.player, node.infoset)
@@ -394,6 +395,6 @@ def write_efg(tree: GameTree) -> str:
                 continue
             counts[node.player] += 1
             numbers[key] = counts[node.player]
-            actions = " ".join(_escaped(a) for a in node.action_names)
-            lines.append(f'p "" {node.player + 1} {numbers[key]} {_escaped(node.infoset)} {{ {actions} }} 0')
+            actions = " ".join(escaped(a) for a in node.action_names)
+            lines.append(f'p "" {node.player + 1} {numbers[key]} {escaped(node.infoset)} {{ {actions} }} 0')
     return "\n".join(lines) + "\n"

@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.engine.loaded import LoadedGame
     from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "Tables",
+__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "guarded_compiled", "Tables",
            "infoset_tables", "labelled_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
@@ -99,7 +99,9 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
         (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`, e.g. Liar's Dice)
         or build their tree (:class:`~exactpoker.solve.engine.loaded.TreeRules`), or a
         front end's :class:`~exactpoker.solve.engine.loaded.LoadedGame` (e.g.
-        ``load_game("vn.efg")``).
+        ``load_game("vn.efg")``); or a game by name, as ``exactpoker solve``
+        takes it (``"library:kuhn"``, ``"openspiel:kuhn_poker"``, a ``.efg``,
+        ``.nfg`` or ``.py`` path), a ``pyspiel.Game`` or a ``pygambit.Game``.
     tables : callable, optional
         The result's ``strategies`` layout (default: the loaded game's, else
         :func:`~exactpoker.solve.engine.tables.infoset_tables`).
@@ -151,7 +153,7 @@ def solve_loaded(loaded: "LoadedGame", **options: Any) -> SolveResult:
         found = _own_path(loaded)
         if found is not None:
             return found
-    return solve_compiled(_guarded_compiled(loaded), tables=loaded.tables, **asked)
+    return solve_compiled(guarded_compiled(loaded), tables=loaded.tables, **asked)
 
 
 def _own_path(loaded: "LoadedGame") -> SolveResult | None:
@@ -169,8 +171,11 @@ def _own_path(loaded: "LoadedGame") -> SolveResult | None:
     return None
 
 
-def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
+def guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
     """The compiled game of ``loaded``, refused when its solve's estimated memory is over the limit.
+
+    The game every equilibrium of :func:`solve_loaded` is laid out on (and
+    certified on); ``exactpoker certify`` checks a given profile on it.
 
     A seed paper's rules are counted before compiling (their layouts and
     deals); any other game once compiled (its sequences and payoff entries),
