@@ -250,7 +250,7 @@ def _check_mixture(compiled: CompiledGame, counts: Sequence[int], numbers: Seque
         start += count
         if any(p < 0 for p in mine) or sum(mine) != 1:
             raise InvalidParameterError(f"PROFILE {where}: player {name}'s mixed strategy must be >= 0 and add up "
-                                        f"to 1; it adds up to {sum(mine)}")
+                                        f"to 1; it adds up to {_sum_text(sum(mine))}")
 
 
 def check_distributions(compiled: CompiledGame, profile: BehaviourProfile, source: str) -> None:
@@ -269,6 +269,25 @@ def check_distributions(compiled: CompiledGame, profile: BehaviourProfile, sourc
                 raise InvalidParameterError(
                     f"PROFILE {source}: player {compiled.player_names[p]}, information set "
                     f"{layout.infoset_name(infoset)!r}: {len(actions)} probabilities >= 0 adding up to exactly 1 "
-                    f"are needed; got {len(dist)} adding up to {sum(dist)}"
+                    f"are needed; got {len(dist)} adding up to {_sum_text(sum(dist))}"
                     + ("" if sum(dist) in (0, 1) or len(dist) != len(actions) else
                        " (decimals are read as written; give fractions such as 1/3, or --decimals fractions)"))
+
+
+def _sum_text(total: object) -> str:
+    """A sum as a decimal when it is one (``0.9999999999999999``), else as the exact rational."""
+    from exactpoker.numbers import exact_str
+
+    if not isinstance(total, Fraction) or total.denominator == 1:
+        return exact_str(total)
+    twos = (total.denominator & -total.denominator).bit_length() - 1
+    fives = 0
+    rest = total.denominator >> twos
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    places = max(twos, fives)
+    if rest != 1 or places > 40:
+        return exact_str(total)
+    digits = str(abs(total.numerator) * 10**places // total.denominator).rjust(places + 1, "0")
+    return ("-" if total < 0 else "") + digits[:-places] + "." + digits[-places:]
