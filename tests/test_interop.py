@@ -384,3 +384,21 @@ def test_solve_game_takes_a_spec_string_and_a_path():
         solve_game(3.5)
     tree = library_game("kuhn")
     assert read_efg(write_efg(tree)).tree.player_names == tree.player_names
+
+
+def test_pygambits_nested_lists(capsys):
+    line = kuhn_equilibrium_line(capsys)
+    numbers = line.split(",")[1:]
+    widths = [[2] * 6, [2] * 6]
+    nested, at = [], 0
+    for player in widths:
+        nested.append([])
+        for width in player:
+            nested[-1].append(numbers[at:at + width])
+            at += width
+    assert certify_profile("library:kuhn", json.dumps(nested)).holds
+    with pytest.raises(InvalidParameterError, match="lists have the lengths"):
+        certify_profile("library:kuhn", json.dumps([nested[0][:-1], nested[1]]))
+    # a strategic form's mixed profile: players, then strategies (Battle of the Sexes: both at the first)
+    assert certify_profile(DATA / "bos.nfg", json.dumps([["1", "0"], ["1", "0"]])).holds
+    assert not certify_profile(DATA / "bos.nfg", json.dumps([["1", "0"], ["0", "1"]])).holds

@@ -38,13 +38,12 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import InvalidParameterError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.formats.profiles import GivenProfile, ProfileGame
+from exactpoker.formats.profile_game import GivenProfile, ProfileGame
 
 __all__ = ["read_json_value", "read_csv", "profile_of_tables"]
 
@@ -53,10 +52,8 @@ Number = Callable[[object, str], Fraction]
 Tables = list[dict[int, dict[int, Fraction]]]
 
 
-def read_json_value(game: "ProfileGame", value: Any, source: str, number: Number) -> list["GivenProfile"]:
+def read_json_value(game: ProfileGame, value: Any, source: str, number: Number) -> list[GivenProfile]:
     """The profiles in a parsed JSON value (module docstring)."""
-    from exactpoker.formats.profiles import GivenProfile
-
     if isinstance(value, Mapping) and isinstance(value.get("equilibria"), list):
         found = []
         for k, equilibrium in enumerate(value["equilibria"], 1):
@@ -78,10 +75,8 @@ def read_json_value(game: "ProfileGame", value: Any, source: str, number: Number
     return [GivenProfile(source, profile_of_tables(game, tables, source))]
 
 
-def read_csv(game: "ProfileGame", text: str, source: str, number: Number) -> list["GivenProfile"]:
+def read_csv(game: ProfileGame, text: str, source: str, number: Number) -> list[GivenProfile]:
     """The profile of a CSV file's text (module docstring)."""
-    from exactpoker.formats.profiles import GivenProfile
-
     reader = csv.reader(io.StringIO(text))
     header = [cell.strip().lower() for cell in next(reader)]
     columns = {}
@@ -110,7 +105,7 @@ def read_csv(game: "ProfileGame", text: str, source: str, number: Number) -> lis
     return [GivenProfile(source, profile_of_tables(game, tables, source))]
 
 
-def _nested(game: "ProfileGame", table: Mapping[str, Any], source: str, number: Number) -> Tables:
+def _nested(game: ProfileGame, table: Mapping[str, Any], source: str, number: Number) -> Tables:
     """``{player: {state: row}}`` or a flat ``{state: row}`` as tables."""
     names = game.compiled.player_names
     per_player = table and set(table) <= set(names) and all(
@@ -126,7 +121,7 @@ def _nested(game: "ProfileGame", table: Mapping[str, Any], source: str, number: 
     return tables
 
 
-def _tabular(game: "ProfileGame", value: Any, source: str, number: Number) -> Tables:
+def _tabular(game: ProfileGame, value: Any, source: str, number: Number) -> Tables:
     """An ``action_probability_array`` (with its ``state_lookup``, or OpenSpiel's order) as tables."""
     rows = value if isinstance(value, list) else value["action_probability_array"]
     lookup = None if isinstance(value, list) else value.get("state_lookup")
@@ -147,7 +142,7 @@ def _tabular(game: "ProfileGame", value: Any, source: str, number: Number) -> Ta
     return tables
 
 
-def _openspiel_lookup(game: "ProfileGame", source: str) -> dict[str, int]:
+def _openspiel_lookup(game: ProfileGame, source: str) -> dict[str, int]:
     """``TabularPolicy(game).state_lookup`` of the OpenSpiel game the profile is for."""
     name = game.loaded.source
     if not name.startswith("openspiel:"):
@@ -158,7 +153,7 @@ def _openspiel_lookup(game: "ProfileGame", source: str) -> dict[str, int]:
     return tabular_state_lookup(name[len("openspiel:"):])
 
 
-def _owner(game: "ProfileGame", key: object, source: str) -> int:
+def _owner(game: ProfileGame, key: object, source: str) -> int:
     """The player whose information set ``key`` is (a flat table: the name must be one player's)."""
     owners = [p for p in range(game.compiled.num_players) if str(key) in game.infoset_index(p)]
     if len(owners) != 1:
@@ -168,7 +163,7 @@ def _owner(game: "ProfileGame", key: object, source: str) -> int:
     return owners[0]
 
 
-def _infoset(game: "ProfileGame", player: int, key: object, source: str) -> int:
+def _infoset(game: ProfileGame, player: int, key: object, source: str) -> int:
     found = game.infoset_index(player).get(str(key))
     if found is None:
         raise InvalidParameterError(f"PROFILE {source}: player {game.compiled.player_names[player]} has no "
@@ -176,7 +171,7 @@ def _infoset(game: "ProfileGame", player: int, key: object, source: str) -> int:
     return found
 
 
-def _legal(game: "ProfileGame") -> Any:
+def _legal(game: ProfileGame) -> Any:
     """The OpenSpiel tables (legal action ids) when the game is an OpenSpiel game, else None."""
     from exactpoker.formats.openspiel import OpenSpielTables
 
@@ -184,7 +179,7 @@ def _legal(game: "ProfileGame") -> Any:
     return tables if isinstance(tables, OpenSpielTables) else None
 
 
-def _action(game: "ProfileGame", player: int, infoset: int, action: object, where: str) -> int | None:
+def _action(game: ProfileGame, player: int, infoset: int, action: object, where: str) -> int | None:
     """The index of ``action`` (a name or, in an OpenSpiel game, an action id); None for an illegal id."""
     layout = game.compiled.layouts[player]
     names = layout.infoset_actions(infoset)
@@ -209,7 +204,7 @@ def _put(row: dict[int, Fraction], action: int | None, prob: Fraction, where: st
     row[action] = prob
 
 
-def _row(game: "ProfileGame", player: int, infoset: int, row: Any, where: str, number: Number) -> dict[int, Fraction]:
+def _row(game: ProfileGame, player: int, infoset: int, row: Any, where: str, number: Number) -> dict[int, Fraction]:
     """One information set's probabilities, by action index."""
     found: dict[int, Fraction] = {}
     actions = game.compiled.layouts[player].infoset_actions(infoset)
@@ -233,7 +228,7 @@ def _row(game: "ProfileGame", player: int, infoset: int, row: Any, where: str, n
     return found
 
 
-def profile_of_tables(game: "ProfileGame", tables: Sequence[Mapping[int, Mapping[int, Fraction]]],
+def profile_of_tables(game: ProfileGame, tables: Sequence[Mapping[int, Mapping[int, Fraction]]],
                       source: str) -> BehaviourProfile:
     """The exact profile of per-player tables (actions left out: 0; information sets: module docstring).
 

@@ -17,8 +17,12 @@ into exact :class:`~exactpoker.core.profile.BehaviourProfile` s of the game:
   ``prob``), one row per action (:mod:`~exactpoker.formats.profile_tables`);
 * **JSON**: an OpenSpiel ``TabularPolicy`` written out (``to_dict()``, or its
   ``action_probability_array`` with or without ``state_lookup``), a table
-  ``{information set: {action: probability}}`` flat or per player, or an
-  ``exactpoker ... --json`` result (each of its equilibria);
+  ``{information set: {action: probability}}`` flat or per player, an
+  ``exactpoker ... --json`` result (each of its equilibria), or pygambit's
+  nested lists (what ``mixed_behavior_profile(data=...)`` takes: players, their
+  information sets in Gambit's order, their actions; or
+  ``mixed_strategy_profile(data=...)``'s players and strategies, but for an
+  OpenSpiel game, whose bare lists of rows are its policy's);
 * Python objects: a pygambit ``MixedBehaviorProfile`` or
   ``MixedStrategyProfile`` (:mod:`~exactpoker.formats.gambit_objects`), an
   OpenSpiel ``TabularPolicy``, such a mapping, or a ``BehaviourProfile``.
@@ -39,16 +43,14 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Literal, Sequence
+from typing import Callable, Literal, Sequence
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidGameError, InvalidParameterError
-from exactpoker.formats import LoadedGame
+from exactpoker.formats.profile_game import GivenProfile, ProfileGame
 from exactpoker.numbers import to_fraction
 
 __all__ = ["Decimals", "DECIMALS", "Kind", "KINDS", "GivenProfile", "ProfileGame", "exact_number", "read_profiles",
@@ -60,41 +62,6 @@ Kind = Literal["auto", "behaviour", "mixed"]
 KINDS: tuple[str, ...] = ("auto", "behaviour", "mixed")
 
 _DECIMAL_TEXT = re.compile(r"[^/]*[.eE][^/]*")
-
-
-@dataclass(frozen=True)
-class GivenProfile:
-    """One profile read: where it came from (``"line 2 of ne.txt"``) and the exact profile."""
-
-    source: str
-    profile: BehaviourProfile
-
-
-@dataclass
-class ProfileGame:
-    """The game a profile is read for: the loaded game, its compiled form, and its tree when asked for."""
-
-    loaded: LoadedGame
-    compiled: CompiledGame
-    tree: Callable[[], GameTree]
-    _order: tuple[tuple[int, ...], ...] | None = None
-    _index: dict[int, dict[str, int]] = field(default_factory=dict)
-
-    def infoset_index(self, player: int) -> dict[str, int]:
-        """The player's information sets by name (layout index)."""
-        found = self._index.get(player)
-        if found is None:
-            layout = self.compiled.layouts[player]
-            found = self._index[player] = {layout.infoset_name(i): i for i in range(layout.num_infosets)}
-        return found
-
-    def order(self) -> tuple[tuple[int, ...], ...]:
-        """Gambit's order of the information sets (:func:`~exactpoker.formats.gambit_order.infoset_order`)."""
-        if self._order is None:
-            from exactpoker.formats.gambit_order import infoset_order
-
-            self._order = infoset_order(self.tree(), self.compiled)
-        return self._order
 
 
 def exact_number(value: object, where: str, decimals: Decimals = "exact") -> Fraction:
@@ -189,11 +156,42 @@ def _read_text(game: ProfileGame, text: str, source: str, number: Callable[[obje
             value = json.loads(stripped, parse_float=str, parse_constant=_no_constant)
         except json.JSONDecodeError as error:
             raise InvalidParameterError(f"PROFILE {source}: not valid JSON: {error}") from None
+        if _gambit_nesting(game, value):
+            return [GivenProfile(source, _nested_profile(game, value, source, number))]
         return read_json_value(game, value, source, number)
     first = next((line for line in stripped.splitlines() if line.strip()), "")
     if re.search(r"\b(information_set|infoset)\b", first, re.I):
         return read_csv(game, stripped, source, number)
     return _read_lines(game, stripped, source, number, kind)
+
+
+def _gambit_nesting(game: ProfileGame, value: object) -> bool:
+    """Whether ``value`` is pygambit's nested list (players, then information sets, then actions; or, but for an
+    OpenSpiel game, whose bare lists are policy rows: players, then strategies)."""
+    if not (isinstance(value, list) and value and all(isinstance(mine, list) for mine in value)):
+        return False
+    deep = all(isinstance(row, list) for mine in value for row in mine)
+    return deep or not game.loaded.source.startswith("openspiel:")
+
+
+def _nested_profile(game: ProfileGame, value: list, source: str, number: Callable[[object, str], Fraction]
+                    ) -> BehaviourProfile:
+    """pygambit's nested list: a behaviour profile ``[[[p, ...], ...], ...]`` or a mixed one ``[[p, ...], ...]``."""
+    compiled = game.compiled
+    if len(value) != compiled.num_players:
+        raise InvalidParameterError(f"PROFILE {source}: {len(value)} players' lists; the game has "
+                                    f"{compiled.num_players} players")
+    deep = all(isinstance(row, list) for mine in value for row in mine)
+    if deep:
+        for p, (mine, infosets) in enumerate(zip(value, game.order())):
+            widths = [len(compiled.layouts[p].infoset_actions(i)) for i in infosets]
+            if [len(row) for row in mine] != widths:
+                raise InvalidParameterError(
+                    f"PROFILE {source}: player {compiled.player_names[p]}'s lists have the lengths "
+                    f"{[len(row) for row in mine][:8]}; its information sets in Gambit's order have {widths[:8]} actions")
+    flat = [x for mine in value for x in (mine if not deep else [y for row in mine for y in row])]
+    numbers = [number(x, f"{source}, number {k}") for k, x in enumerate(flat, 1)]
+    return _line_profile(game, numbers, source, "behaviour" if deep else "mixed")
 
 
 def _no_constant(name: str) -> None:
