@@ -26,7 +26,7 @@ from exactpoker.formats.gambit_order import count_reduced, infoset_order, mixed_
 from exactpoker.formats.nfg import read_nfg, write_nfg
 from exactpoker.games.library import game as library_game
 from exactpoker.schema import schema
-from exactpoker.solve.dispatch import solve_game
+from exactpoker.solve.engine.dispatch import solve_game
 from tests.strategies import trees
 
 DATA = Path(__file__).parent / "data"

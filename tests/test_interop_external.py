@@ -13,7 +13,7 @@ import pytest
 from exactpoker.cli import main
 from exactpoker.formats.certify_profile import certify_profile
 from exactpoker.formats.nfg import read_nfg
-from exactpoker.solve.dispatch import solve_game
+from exactpoker.solve.engine.dispatch import solve_game
 
 DATA = Path(__file__).parent / "data"
 
@@ -34,7 +34,7 @@ def gambit_profile(gbt, efg, spec: str):
     """Our equilibrium of ``spec`` as a pygambit profile of ``efg`` (its convert), through Gambit's order."""
     from exactpoker.formats import game_tree, load_game
     from exactpoker.formats.gambit_order import behaviour_numbers, infoset_order
-    from exactpoker.solve.dispatch import guarded_compiled
+    from exactpoker.solve.engine.dispatch import guarded_compiled
 
     loaded = load_game(spec)
     order = infoset_order(game_tree(loaded), guarded_compiled(loaded))

@@ -39,8 +39,13 @@ def _convert(args: argparse.Namespace) -> None:
     from exactpoker.files import write_text
     from exactpoker.formats import game_tree
 
+    from exactpoker.solve.engine.dispatch import guarded_compiled
+
     target = _target(args)
     loaded = guarded_load(args.game)
+    # the compiled game's guard (1.5 kB a payoff entry) also bounds the tree and its text (a node or two an
+    # entry, under 1 kB each): a seed paper's rules or Liar's Dice are refused here before their tree is built
+    compiled = guarded_compiled(loaded)
     tree = game_tree(loaded)
     if target == "efg":
         from exactpoker.formats.efg import write_efg
@@ -48,9 +53,8 @@ def _convert(args: argparse.Namespace) -> None:
         text = write_efg(tree)
     else:
         from exactpoker.formats.nfg import write_nfg
-        from exactpoker.solve.engine.dispatch import guarded_compiled
 
-        text = write_nfg(tree, guarded_compiled(loaded))
+        text = write_nfg(tree, compiled)
     if args.output:
         write_text(args.output, text, "--output")
     if args.json:  # the text in the shared shape (or, with -o, a summary of what was written)

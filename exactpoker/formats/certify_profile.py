@@ -19,6 +19,7 @@ A profile that holds is also an equilibrium of the result (``equilibria``, as
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,8 +184,6 @@ def _checked(compiled: CompiledGame, given: GivenProfile) -> CheckedProfile:
 
 def read_profile_file(path: str) -> str:
     """The text of a profile file (``-``: standard input)."""
-    import sys
-
     if path == "-":
         return sys.stdin.read()
     if not os.path.isfile(path):

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence
 
+from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile, behaviour_from_plan
 from exactpoker.core.tree import GameTree, Move
@@ -88,15 +89,16 @@ def ne_line(profile: BehaviourProfile, order: Sequence[Sequence[int]]) -> str:
         rounded decimals, which would not be this profile); the JSON output
         keeps the exact algebraic numbers and their certified decimals.
     """
-    numbers = behaviour_numbers(profile, order)
+    numbers = [x.to_fraction() if isinstance(x, AlgebraicNumber) and x.is_rational else x
+               for x in behaviour_numbers(profile, order)]
     irrational = next((x for x in numbers if not isinstance(x, (int, Fraction))), None)
     if irrational is not None:
-        from exactpoker.display import shown
+        from exactpoker.display import decimal
 
         raise InvalidParameterError(
-            f"--format gambit: the equilibrium is irrational (e.g. {shown(irrational)[:80]}); Gambit's NE lines hold "
-            "rationals, and rounded decimals would not be this equilibrium: use --json (exact algebraic numbers, "
-            "certified decimals under approx)")
+            f"--format gambit: the equilibrium is irrational (a probability ≈ {decimal(irrational, 12)}); Gambit's NE "
+            "lines hold rationals, and rounded decimals would not be this equilibrium: use --json (exact algebraic "
+            "numbers, certified decimals under approx)")
     return "NE," + ",".join(exact_str(x) for x in numbers)
 
 

@@ -51,6 +51,7 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import InvalidGameError, InvalidParameterError
 from exactpoker.formats.profile_game import GivenProfile, ProfileGame
+from exactpoker.lazy import is_instance
 from exactpoker.numbers import to_fraction
 
 __all__ = ["Decimals", "DECIMALS", "Kind", "KINDS", "GivenProfile", "ProfileGame", "exact_number", "read_profiles",
@@ -79,7 +80,7 @@ def exact_number(value: object, where: str, decimals: Decimals = "exact") -> Fra
         value = str(value)
     if isinstance(value, str) and decimals == "fractions" and _DECIMAL_TEXT.fullmatch(value.strip()):
         value = _float(value, where)
-    if isinstance(value, float) or type(value).__name__ in ("float64", "float32"):
+    if isinstance(value, float) or is_instance(value, "numpy", "floating"):
         number = float(value)  # type: ignore[arg-type]
         if not math.isfinite(number):
             raise InvalidParameterError(f"PROFILE: {where}: {number!r} is not a probability")
