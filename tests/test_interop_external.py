@@ -99,6 +99,9 @@ def test_a_pygambit_equilibrium_is_certified_and_a_wrong_one_refuted_as_gambit_m
     assert check.certificate.max_regret == rational(wrong.max_regret())  # 13/24, by Gambit's own arithmetic
     assert [c.payoff for c in check.certificate.checks] == [rational(wrong.payoff(p)) for p in game.players]
     assert {d.player for d in check.deviations} == {0, 1}
+    # the library game itself (not its file): matched by Gambit's order of its tree, the same certificate
+    [again] = certify_profile("library:kuhn", wrong).checks
+    assert again.certificate == check.certificate and again.deviations == check.deviations
 
 
 @pytest.mark.gambit

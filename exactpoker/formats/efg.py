@@ -36,7 +36,7 @@ from exactpoker.formats import LoadedGame
 from exactpoker.formats.gambit_text import TokenReader
 from exactpoker.numbers import exact_str
 
-__all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "gambit_profile"]
+__all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "numbered_order", "gambit_profile", "escaped"]
 
 
 def _quote(text: str) -> str:
@@ -349,6 +349,12 @@ def efg_tables(loaded: LoadedGame) -> _EfgTables:
     """The strategies layout of a game read by :func:`read_efg`."""
     assert isinstance(loaded.tables, _EfgTables)
     return loaded.tables
+
+
+def numbered_order(loaded: LoadedGame) -> tuple[tuple[str, ...], ...] | None:
+    """Per player, the information-set keys of a game read by :func:`read_efg` in the order of their numbers
+    in the file (``None`` for a game read otherwise)."""
+    return loaded.tables.order if isinstance(loaded.tables, _EfgTables) else None
 
 
 def gambit_profile(strategies: Mapping[str, Any]) -> list[list[list[Fraction]]]:

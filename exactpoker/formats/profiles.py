@@ -140,7 +140,7 @@ def _read_object(game: ProfileGame, given: object, source: str,
     from exactpoker.formats.profile_tables import read_json_value
 
     if is_pygambit_profile(given):
-        return [GivenProfile(source, pygambit_profile(game.loaded, game.compiled, given, number))]
+        return [GivenProfile(source, pygambit_profile(game, given, number))]
     if hasattr(given, "action_probability_array") and hasattr(given, "state_lookup"):  # an OpenSpiel TabularPolicy
         given = {"action_probability_array": given.action_probability_array.tolist(),  # type: ignore[attr-defined]
                  "state_lookup": dict(given.state_lookup)}  # type: ignore[attr-defined]
