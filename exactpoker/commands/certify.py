@@ -18,7 +18,8 @@ __all__ = ["add_commands"]
 _PROFILE_HELP = ("a file (- for standard input) of Gambit's NE,... lines, a CSV with the columns player,"
                  "information_set,action,probability, or JSON (an OpenSpiel TabularPolicy: to_dict() or "
                  "action_probability_array [+ state_lookup]; {information set: {action: probability}}, flat or per "
-                 "player; an exactpoker --json result); or one Gambit line NE,p1,p2,... itself")
+                 "player; an exactpoker --json result; pygambit's nested lists); or one Gambit line NE,p1,p2,... "
+                 "itself")
 
 
 def _certify(args: argparse.Namespace) -> int:
