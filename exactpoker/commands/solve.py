@@ -1,4 +1,4 @@
-"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, the shipped library, a Python file)."""
+"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, the library, a Python file)."""
 
 from __future__ import annotations
 

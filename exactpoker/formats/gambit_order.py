@@ -96,9 +96,9 @@ def ne_line(profile: BehaviourProfile, order: Sequence[Sequence[int]]) -> str:
         from exactpoker.display import decimal
 
         raise InvalidParameterError(
-            f"--format gambit: the equilibrium is irrational (a probability ≈ {decimal(irrational, 12)}); Gambit's NE "
-            "lines hold rationals, and rounded decimals would not be this equilibrium: use --json (exact algebraic "
-            "numbers, certified decimals under approx)")
+            f"--format gambit: the equilibrium is irrational (a probability ≈ {decimal(irrational, 12)}); "
+            "Gambit's NE lines hold rationals, and rounded decimals would not be this equilibrium: use --json "
+            "(exact algebraic numbers, certified decimals under approx)")
     return "NE," + ",".join(exact_str(x) for x in numbers)
 
 

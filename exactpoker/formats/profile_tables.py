@@ -158,8 +158,8 @@ def _owner(game: ProfileGame, key: object, source: str) -> int:
     owners = [p for p in range(game.compiled.num_players) if str(key) in game.infoset_index(p)]
     if len(owners) != 1:
         what = "no player has" if not owners else "several players have"
-        raise InvalidParameterError(f"PROFILE {source}: {what} the information set {key!r}"
-                                    + ("; give one table per player {player: {information set: row}}" if owners else ""))
+        hint = "; give one table per player {player: {information set: row}}" if owners else ""
+        raise InvalidParameterError(f"PROFILE {source}: {what} the information set {key!r}{hint}")
     return owners[0]
 
 

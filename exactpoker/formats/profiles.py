@@ -189,7 +189,8 @@ def _nested_profile(game: ProfileGame, value: list, source: str, number: Callabl
             if [len(row) for row in mine] != widths:
                 raise InvalidParameterError(
                     f"PROFILE {source}: player {compiled.player_names[p]}'s lists have the lengths "
-                    f"{[len(row) for row in mine][:8]}; its information sets in Gambit's order have {widths[:8]} actions")
+                    f"{[len(row) for row in mine][:8]}; its information sets in Gambit's order have "
+                    f"{widths[:8]} actions")
     flat = [x for mine in value for x in (mine if not deep else [y for row in mine for y in row])]
     numbers = [number(x, f"{source}, number {k}") for k, x in enumerate(flat, 1)]
     return _line_profile(game, numbers, source, "behaviour" if deep else "mixed")

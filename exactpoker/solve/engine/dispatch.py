@@ -61,8 +61,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.engine.loaded import LoadedGame
     from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "guarded_compiled", "Tables",
-           "infoset_tables", "labelled_tables"]
+__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "solve_loaded", "solve_compiled", "guarded_compiled",
+           "Tables", "infoset_tables", "labelled_tables"]
 
 Method = Literal["auto", "lp", "basis", "simplex", "lemke", "n-player"]
 METHODS: tuple[str, ...] = ("auto", "lp", "basis", "simplex", "lemke", "n-player")
