@@ -129,19 +129,21 @@ def _check_files(args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 done, 2 bad input or refused, 130 interrupted)."""
+    """Run the command line; returns the exit status (0 done, 1 certify refuted a profile, 2 bad input or refused,
+    130 interrupted)."""
     args = argparse.Namespace(command_words="exactpoker")
+    status: int | None = 0
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        run: Callable[[argparse.Namespace], None] = args.run
+        run: Callable[[argparse.Namespace], int | None] = args.run
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
         stdout = progress.ClearingStream(sys.stdout, reporter) if reporter and reporter.enabled else sys.stdout
         with memory_limit(None if size is None else parse_size(size)), progress.reporting(reporter), \
                 contextlib.redirect_stdout(stdout):
             _check_files(args)
-            run(args)
+            status = run(args)  # None: done; a command may return 1 for an answer "no" (certify)
     except (ExactPokerError, ValueError) as error:
         print(f"exactpoker: error: {_cli_words(str(error), args)}", file=sys.stderr)
         return 2
@@ -159,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, or the shipped library)."""
+"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, the library, a Python file)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
+from exactpoker.commands._gambit import add_format, wants_gambit
 from exactpoker.commands.common import add_json, add_output, emit
 from exactpoker.results import shaped
 
@@ -20,6 +21,8 @@ def _solve(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
     from exactpoker.solve import solve_game
 
+    if args.format != "text" and (args.over is not None or args.list):
+        raise InvalidParameterError("solve: --format gambit prints equilibria; not with --over or --list")
     if args.list:
         from exactpoker.games.library import describe_library
 
@@ -34,35 +37,55 @@ def _solve(args: argparse.Namespace) -> None:
     if args.maximize is not None or args.plot is not None:
         raise InvalidParameterError("solve: --maximize and --plot go with --over NAME=FROM..TO")
     if args.game is None:
-        raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
+        raise InvalidParameterError("solve: give a GAME (a .efg, .nfg or .py file, openspiel:NAME or library:NAME) "
+                                    "or --list")
     # the engine's one entry point: the game's own path (a smaller game its rules declare, its structure),
     # else compiled, its size guarded, and solved by the method its shape calls for
-    result = solve_game(_guarded_load(args.game), method=args.method, all_pure=args.all_pure, family=args.family,
+    gambit = wants_gambit(args)
+    loaded = guarded_load(args.game)
+    result = solve_game(loaded, method=args.method, all_pure=args.all_pure, family=args.family,
                         all_equilibria=args.all, abstraction=not args.no_abstraction)
+    if gambit:
+        from exactpoker.commands._gambit import gambit_lines
+
+        lines = gambit_lines(loaded, [eq.profile for eq in result.equilibria])
+        if lines:
+            print(lines)
+        return
     data = result.to_dict()
     emit(args, data, _text(result, data))
 
 
-def _guarded_load(spec: str) -> "LoadedGame":
+def guarded_load(spec: str) -> "LoadedGame":
     """The game of ``spec``, refused before it is built if its estimated memory is over the limit.
 
-    A library game is counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`),
-    a file by its size; an OpenSpiel game is walked with a node budget that fits the limit.
+    A library game or a poker-language game of a Python file is counted from
+    its rules (:func:`~exactpoker.core.poker_size.tree_size`), a file by its
+    size; an OpenSpiel game is walked with a node budget that fits the limit.
+    ``certify`` and ``convert`` load their game here too.
     """
     from exactpoker.formats import load_game, parse_call
+    from exactpoker.formats.python_file import is_python_spec
 
-    if spec.startswith("library:"):
+    if spec.startswith("library:") or is_python_spec(spec):
         from exactpoker.core.poker import PokerGame
         from exactpoker.core.poker_size import tree_size
+        from exactpoker.formats.python_file import python_game
         from exactpoker.games.library import poker_game
+        from exactpoker.solve.engine.loaded import as_loaded
 
-        name, params = parse_call(spec[len("library:"):])
-        rules = poker_game(name, **params)
+        if spec.startswith("library:"):
+            name, params = parse_call(spec[len("library:"):])
+            rules = poker_game(name, **params)
+        else:
+            rules = python_game(spec)
         if not isinstance(rules, PokerGame):  # a seed game's or self-loading rules: guarded as they are solved
             return load_game(spec)
         size = tree_size(rules)
         guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
                       f"solve {spec} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+        if not spec.startswith("library:"):
+            return as_loaded(rules, source=spec)  # the file is run once
     elif spec.startswith("openspiel:"):
         from exactpoker.formats.openspiel import MAX_NODES, load_openspiel
 
@@ -132,12 +155,15 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     from exactpoker.solve import METHODS
 
     solve = games.add_parser(
-        "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",
+        "solve", help="any finite game: PATH.efg|PATH.nfg|PATH.py, openspiel:NAME, library:NAME",
         description="Solve any finite game exactly; the method follows from the game "
                     "(two-player zero-sum: sequence-form LP; two-player: Lemke; more players: float guide + exact "
                     "finish). Every equilibrium is certified exactly.")
     solve.add_argument("game", nargs="?", default=None,
-                       help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
+                       help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)'), library:NAME, or "
+                            "PATH.py[:NAME]: a poker-language game (exactpoker.core.PokerGame) that a Python file "
+                            "defines as the module-level name game (or NAME), or a function of no arguments "
+                            "returning one; the file is run")
     solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
     solve.add_argument("--all", action="store_true",
@@ -155,5 +181,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
                        help="with --over: the parameter value maximising a player's value (value[0] or a name)")
     add_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_format(solve, "the equilibria")
     add_json(solve)
     solve.set_defaults(run=_solve)

@@ -67,7 +67,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.lp.strategic import Strategies
     from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "Tables", "infoset_tables", "labelled_tables"]
+__all__ = ["Method", "METHODS", "DEFAULTS", "solve_game", "guarded_compiled", "Tables", "infoset_tables",
+           "labelled_tables"]
 
 Method = Literal["auto", "structured", "lp", "basis", "simplex", "strategic", "per-card", "lemke", "n-player"]
 #: The one ``method`` vocabulary, each name with what it does (``exactpoker solve --method``, every game's API).
@@ -122,7 +123,9 @@ def solve_game(game: Any, *, tables: Tables | None = None, **options: Any) -> So
         a :class:`~exactpoker.core.game.BettingGame`, rules that compile
         themselves (:class:`~exactpoker.solve.engine.loaded.CompilingRules`, Liar's
         Dice) or build their tree (:class:`~exactpoker.solve.engine.loaded.TreeRules`),
-        or a front end's :class:`~exactpoker.solve.engine.loaded.LoadedGame`.
+        or a front end's :class:`~exactpoker.solve.engine.loaded.LoadedGame`; or a game by name, as
+        ``exactpoker solve`` takes it (``"library:kuhn"``, ``"openspiel:kuhn_poker"``, a ``.efg``, ``.nfg`` or
+        ``.py`` path), a ``pyspiel.Game`` or a ``pygambit.Game``.
     tables : callable, optional
         The result's ``strategies`` layout (default: the loaded game's, else
         :func:`~exactpoker.solve.engine.tables.infoset_tables`).
@@ -196,7 +199,7 @@ def _solve_loaded(loaded: "LoadedGame", **options: Any) -> SolveResult:
         found = _structured_path(loaded)
         if found is not None:
             return found
-    return _solve_compiled(_guarded_compiled(loaded), tables=loaded.tables, **asked)
+    return _solve_compiled(guarded_compiled(loaded), tables=loaded.tables, **asked)
 
 
 def _is_default(value: Any, default: Any) -> bool:
@@ -248,13 +251,16 @@ def _restricted(loaded: "LoadedGame") -> SolveResult:
     from exactpoker.solve.engine.restricted import lifted_result
 
     restriction = loaded.restriction
-    smaller = _guarded_compiled(as_loaded(restriction.rules))
+    smaller = guarded_compiled(as_loaded(restriction.rules))
     reduced = _solve_compiled(smaller)
     return lifted_result(loaded.compiled, smaller, reduced, restriction, loaded.tables)
 
 
-def _guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
+def guarded_compiled(loaded: "LoadedGame") -> CompiledGame:
     """The compiled game of ``loaded``, refused when its solve's estimated memory is over the limit.
+
+    The game every equilibrium of :func:`solve_game` is laid out on (and
+    certified on); ``exactpoker certify`` checks a given profile on it.
 
     A seed paper's rules are counted before compiling (their layouts and
     deals); any other game once compiled (its sequences and payoff entries),

@@ -21,11 +21,17 @@
   (:class:`TreeRules`).
 
 The file and OpenSpiel front ends (:mod:`exactpoker.formats`) make their
-:class:`LoadedGame` themselves, with their own strategy layout.
+:class:`LoadedGame` themselves, with their own strategy layout.  A game given
+by name (a spec string such as ``"library:kuhn"``, ``"openspiel:kuhn_poker"`` or
+a path, or an ``os.PathLike``) or as another library's object (a
+``pyspiel.Game``, a ``pygambit.Game``) is read by those front ends through
+:func:`exactpoker.load_game`: the package root hands the engine the formats
+layer's reader, so this module imports no higher layer.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
@@ -36,6 +42,7 @@ from exactpoker.core.poker import PokerGame
 from exactpoker.core.restriction import Restriction
 from exactpoker.core.tree import GameTree
 from exactpoker.errors import InvalidParameterError
+from exactpoker.lazy import is_instance
 from exactpoker.solve.engine.tables import Tables, infoset_tables, labelled_tables
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -110,7 +117,9 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
 
     Parameters
     ----------
-    game : LoadedGame, CompilingRules, BettingGame, PokerGame, CompiledGame, GameTree or TreeRules
+    game : LoadedGame, CompilingRules, BettingGame, PokerGame, CompiledGame, GameTree or TreeRules, or by name
+        A spec string (``"library:kuhn"``, ``"openspiel:kuhn_poker"``, a path), an
+        ``os.PathLike``, a ``pyspiel.Game`` or a ``pygambit.Game`` (module docstring).
     source : str
         The game's name in messages (``"library:dice(sides=3)"``); by default its own name.
     tables : callable, optional
@@ -122,6 +131,11 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     InvalidParameterError
         If ``game`` is none of these.
     """
+    if isinstance(game, (str, os.PathLike)) or is_instance(game, "pyspiel", "Game") \
+            or is_instance(game, "pygambit", "Game"):
+        from exactpoker import load_game  # the formats layer's reader, handed over by the package root
+
+        game = load_game(game)
     if isinstance(game, LoadedGame):
         return game if tables is None else replace(game, tables=tables)
     source = source or _name(game)
@@ -145,7 +159,8 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
         return LoadedGame(game, layout, source)
     raise InvalidParameterError(
         "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with "
-        f"compiled(), solve_memory() and restriction() or with tree(), or a LoadedGame; got {type(game).__name__}")
+        "compiled(), solve_memory() and restriction() or with tree(), a LoadedGame, a spec string ('library:kuhn', "
+        f"'openspiel:kuhn_poker', a path), a pyspiel.Game or a pygambit.Game; got {type(game).__name__}")
 
 
 def _compiling_rules(rules: CompilingRules, source: str, tables: Tables) -> LoadedGame:
