@@ -47,16 +47,21 @@ from __future__ import annotations
 import os
 import re
 from fractions import Fraction
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from contextlib import contextmanager
 
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.numbers import MAX_PARAMETER
 
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.game import BettingGame
+    from exactpoker.core.poker import PokerGame
+
 __all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit", "limit_text",
            "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game", "array_game_solve",
            "kuhn3",
-           "n_player_guide", "game_tree", "game_file", "tree_nodes_within"]
+           "n_player_guide", "game_tree", "game_file", "tree_nodes_within", "structured_rules", "deal_paths",
+           "poker_rules", "MAX_BETTING_DECISIONS", "seed_deals", "betting_rules"]
 
 _UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 _BASE = 150 * 1024**2  # the interpreter with sympy, numpy, scipy and flint loaded
@@ -246,3 +251,68 @@ def tree_nodes_within() -> int | None:
 def game_file(size: int) -> int:
     """``solve FILE``: a Gambit file of ``size`` bytes, read, built and compiled (60 bytes per byte)."""
     return _BASE + 60 * size
+
+
+def structured_rules(cards: int, players: int, infosets_per_card: int) -> int:
+    """A seed paper's card game on its structured O(n) path (:func:`~exactpoker.solve.structured.solve_structured`):
+    two players about 6 kB per card and information set beyond the first (von Neumann ``n = 10000``: 0.16 GB
+    measured, Newman 6 kB per card and bet level as :func:`newman_mixed`); more players 5 kB per card and
+    information set (three-player poker, four of them: 20 kB per card as :func:`three_mixed`)."""
+    if players == 2:
+        return _BASE + 6000 * cards * max(1, infosets_per_card - 1)
+    return _BASE + 5000 * cards * infosets_per_card
+
+
+def seed_deals(n: object, players: int, replacement: bool) -> int | None:
+    """A seed paper's card game compiled (:func:`compiled_game`) over its deals of one card each from ``1..n``, at
+    least (its sequences not counted); ``None`` when ``n`` does not parse (the game's own check names it)."""
+    cards = _integer(n)
+    if cards is None:
+        return None
+    return compiled_game(0, cards**players if replacement else deal_paths(cards, cards, players))
+
+
+def deal_paths(distinct: int, size: int, dealt: int, cap: int = 10**40) -> int:
+    """A lower bound on the deals of ``dealt`` cards without replacement from ``size`` cards of ``distinct`` kinds:
+    the product of ``min(distinct, size - j)`` (exact for distinct cards), stopped once it passes ``cap``
+    (so that ``players=10**6`` costs nothing).  ``0`` when the deck has fewer than ``dealt`` cards."""
+    if dealt > size:
+        return 0
+    paths = 1
+    for j in range(dealt):
+        paths *= min(distinct, size - j)
+        if paths > cap:
+            break
+    return paths
+
+
+#: The most decisions of a poker-language game's betting that the guard counts (about a second): a game whose
+#: betting alone has more (ten-player Leduc) is refused as too large to count, let alone solve.
+MAX_BETTING_DECISIONS = 100_000
+
+
+def poker_rules(game: "PokerGame", what: str) -> None:
+    """Refuse a poker-language game whose tree, counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`,
+    at most :data:`MAX_BETTING_DECISIONS` decisions of betting), would not fit in the limit (:func:`game_tree`)."""
+    from exactpoker.core.poker_size import BettingTooLarge, tree_size
+
+    try:
+        size = tree_size(game, max_decisions=MAX_BETTING_DECISIONS)
+    except BettingTooLarge as error:
+        raise ResourceLimitError(f"{what}: {error.reason}") from None
+    require(game_tree(size.nodes, sum(size.sequences)), f"{what} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+
+
+def betting_rules(game: "BettingGame", what: str) -> None:
+    """Refuse a seed paper's card game whose structured path (:func:`structured_rules`, from its deck and the
+    decisions of its betting tree) would not fit in the limit (a game without that structure is compiled, and
+    guarded then by :func:`compiled_game`)."""
+    from exactpoker.core.game import Decision
+
+    decisions, stack = 0, [game.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Decision):
+            decisions += 1
+            stack.extend(child for _, child in node.actions)
+    require(structured_rules(game.deck.cards, game.num_players, decisions), f"{what} ({game.deck.cards} cards)")

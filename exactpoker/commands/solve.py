@@ -46,23 +46,16 @@ def _solve(args: argparse.Namespace) -> None:
 def _guarded_load(spec: str) -> "LoadedGame":
     """The game of ``spec``, refused before it is built if its estimated memory is over the limit.
 
-    A library game is counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`),
-    a file by its size; an OpenSpiel game is walked with a node budget that fits the limit.
+    A library game is counted from its parameters and rules (:func:`~exactpoker.games.library.poker_game`,
+    :func:`~exactpoker.solve.loaded.as_loaded`), a file by its size; an OpenSpiel game is walked with a node
+    budget that fits the limit.
     """
-    from exactpoker.formats import load_game, parse_call
+    from exactpoker.formats import load_game
 
-    if spec.startswith("library:"):
-        from exactpoker.core.poker import PokerGame
-        from exactpoker.core.poker_size import tree_size
-        from exactpoker.games.library import poker_game
+    if spec.startswith("library:"):  # counted from its parameters and rules before it is built (games.library)
+        from exactpoker.games.library import load_library
 
-        name, params = parse_call(spec[len("library:"):])
-        rules = poker_game(name, **params)
-        if not isinstance(rules, PokerGame):  # a seed game's or self-loading rules: guarded as they are solved
-            return load_game(spec)
-        size = tree_size(rules)
-        guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
-                      f"solve {spec} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+        return load_library(spec[len("library:"):])
     elif spec.startswith("openspiel:"):
         from exactpoker.formats.openspiel import MAX_NODES, load_openspiel
 

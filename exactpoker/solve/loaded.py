@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
+from exactpoker import guard
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.game import BettingGame
 from exactpoker.core.poker import PokerGame
@@ -108,6 +109,9 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     ------
     InvalidParameterError
         If ``game`` is none of these.
+    ResourceLimitError
+        If a poker-language game's tree or a seed paper's structured path, counted from the rules
+        (:func:`exactpoker.guard.poker_rules`, :func:`exactpoker.guard.betting_rules`), would not fit in the limit.
     """
     if isinstance(game, LoadedGame):
         return game if tables is None else replace(game, tables=tables)
@@ -117,8 +121,10 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
         loaded = game.loaded_game(source)
         return loaded if tables is None else replace(loaded, tables=tables)
     if isinstance(game, BettingGame):
+        guard.betting_rules(game, f"solve {source}")
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
+        guard.poker_rules(game, f"solve {source}")
         structured = _structured_poker(game, source, layout)
         if structured is not None:
             return structured
