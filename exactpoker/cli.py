@@ -19,7 +19,7 @@ import contextlib
 import os
 import re
 import sys
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, NoReturn, Sequence
 
 from exactpoker import progress
 from exactpoker.commands import COMMAND_MODULES
@@ -71,9 +71,40 @@ def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> Ite
                 yield from commands(child, path + (name,))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser whose errors are one line (``exactpoker vn mixed: error: ...; see --help``), exit 2.
+
+    argparse prints the whole usage before its message (seven lines for ``--max-memory -5G``); the usage is
+    one ``--help`` away, named in the line.  Subcommands' parsers are made of the same class.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        if "expected one argument" in message:
+            message += " (a value that starts with '-' is given as --option=VALUE)"
+        self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, read only when asked (start-up stays fast)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("exactpoker")
+        except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+            version = "unknown (not installed)"
+        parser.exit(0, f"exactpoker {version}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and documentation)."""
-    parser = argparse.ArgumentParser(prog="exactpoker", description="Exact, certified solutions of small poker models.")
+    parser = _Parser(prog="exactpoker", description="Exact, certified solutions of small poker models.")
+    parser.add_argument("--version", action=_Version)
     games = parser.add_subparsers(dest="command", required=True)
 
     for module in COMMAND_MODULES:
@@ -142,6 +173,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 contextlib.redirect_stdout(stdout):
             _check_files(args)
             run(args)
+            sys.stdout.flush()  # a full disk or device (`> /dev/full`) is reported here, not at exit
+    except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as error:
+        if not _stdout_failed(error):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        print(f"exactpoker: error: {args.command_words}: cannot write the output ({error.strerror or error})",
+              file=sys.stderr)
+        return 2
     except (ExactPokerError, ValueError) as error:
         print(f"exactpoker: error: {_cli_words(str(error), args)}", file=sys.stderr)
         return 2
@@ -156,10 +198,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("exactpoker: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
     return 0
+
+
+def _stdout_failed(error: OSError) -> bool:
+    """Whether ``error`` is a write to standard output failing (a full disk, ``/dev/full``): a full or failing
+    device with no file name (an output file's own errors name the file, :mod:`exactpoker.files`)."""
+    import errno
+
+    return error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT) and error.filename is None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -50,6 +50,7 @@ def _guarded_load(spec: str) -> "LoadedGame":
     :func:`~exactpoker.solve.loaded.as_loaded`), a file by its size; an OpenSpiel game is walked with a node
     budget that fits the limit.
     """
+    from exactpoker.errors import InvalidParameterError
     from exactpoker.formats import load_game
 
     if spec.startswith("library:"):  # counted from its parameters and rules before it is built (games.library)
@@ -63,6 +64,9 @@ def _guarded_load(spec: str) -> "LoadedGame":
         if budget is not None and budget < MAX_NODES:
             return load_openspiel(spec[len("openspiel:"):], max_nodes=budget,
                                   limit=f"as many as fit in the memory limit of {guard.limit_text()}")
+    elif os.path.isdir(spec):
+        raise InvalidParameterError(f"GAME: {spec} is a directory; give a .efg or .nfg file, openspiel:NAME or "
+                                    "library:NAME")
     elif os.path.isfile(spec):
         guard.require(guard.game_file(os.path.getsize(spec)), f"solve {spec} ({os.path.getsize(spec)} bytes)")
     return load_game(spec)
