@@ -21,9 +21,9 @@ import re
 import sys
 from typing import Callable, Iterator, NoReturn, Sequence
 
-from exactpoker import progress
+from exactpoker import interrupt, progress
 from exactpoker.commands import COMMAND_MODULES
-from exactpoker.commands.common import OutputFile, add_json, emit
+from exactpoker.commands.common import ImageFile, OutputFile, add_json, check_image, emit
 from exactpoker.errors import ExactPokerError
 from exactpoker.files import check_writable
 from exactpoker.guard import memory_limit, parse_size
@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--max-memory", default=argparse.SUPPRESS, metavar="SIZE",
                              help="refuse an exact method whose estimated memory exceeds SIZE (e.g. 2G, 500M; "
                                   "default: the machine's available memory)")
-        outputs = tuple((a.dest, a.option_strings[0]) for a in command._actions if isinstance(a, OutputFile))
+        outputs = tuple((a.dest, a.option_strings[0], isinstance(a, ImageFile))
+                        for a in command._actions if isinstance(a, OutputFile))
         command.set_defaults(command_words=" ".join(words), option_names=_option_names(command),
                              output_files=outputs)
     return parser
@@ -153,10 +154,13 @@ def _cli_words(message: str, args: argparse.Namespace) -> str:
 
 
 def _check_files(args: argparse.Namespace) -> None:
-    """Refuse an unwritable output path before the work starts (one line naming it)."""
-    for dest, flag in getattr(args, "output_files", ()):
+    """Refuse an unwritable output path before the work starts (one line naming it); for a figure, also a missing
+    matplotlib (naming the install command) and an existing file that is not an image (without ``--force``)."""
+    for dest, flag, image in getattr(args, "output_files", ()):
         if getattr(args, dest, None) is not None:
             check_writable(getattr(args, dest), flag)
+            if image:
+                check_image(getattr(args, dest), flag, getattr(args, "force", False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,10 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
         stdout = progress.ClearingStream(sys.stdout, reporter) if reporter and reporter.enabled else sys.stdout
-        with memory_limit(None if size is None else parse_size(size)), progress.reporting(reporter), \
-                contextlib.redirect_stdout(stdout):
+        with interrupt.watching(), memory_limit(None if size is None else parse_size(size)), \
+                progress.reporting(reporter), contextlib.redirect_stdout(stdout):
             _check_files(args)
             run(args)
+            interrupt.check()  # an interrupt whose exception a finalizer dropped still ends the run as one
             sys.stdout.flush()  # a full disk or device (`> /dev/full`) is reported here, not at exit
     except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -54,7 +54,7 @@ def parametric_game(spec: str, parameter: str, lower: Fraction, upper: Fraction)
     if spec.startswith("library:"):
         from exactpoker.games.library import parametric
 
-        return parametric(spec[len("library:"):], parameter)
+        return parametric(spec[len("library:"):], parameter, (lower, upper))
     if spec.lower().endswith((".efg", ".nfg")):
         from exactpoker.formats.parametric import parametric_file
 
@@ -175,6 +175,12 @@ def run_over(args: argparse.Namespace) -> None:
 
     if args.game is None:
         raise InvalidParameterError("solve --over: give a GAME (library:NAME or a parametric .efg/.nfg file)")
+    other = [flag for flag, asked in (("--all", args.all), ("--all-pure", args.all_pure), ("--family", args.family),
+                                      ("--method", args.method != "auto"), ("--no-abstraction", args.no_abstraction))
+             if asked]
+    if other:
+        raise InvalidParameterError(f"solve --over: {other[0]} is not taken with --over (its pieces are one exact "
+                                    "solution per interval, by the parametric LP); give one or the other")
     name, lower, upper = parse_over(args.over)
     game = parametric_game(args.game, name, lower, upper)
     compiled = compile_parametric(game, _sample_points(lower, upper, game.degree + 2))
@@ -187,9 +193,10 @@ def run_over(args: argparse.Namespace) -> None:
         return
     solution = solve_over(compiled, lower, upper)
     maximum = None if player is None else solution.maximize(player)
-    if args.plot:
-        from exactpoker.over_plot import plot_over
-
-        plot_over(solution, args.plot)
     emit(args, jsonable(over_payload(args.game, solution, lower, upper, maximum)),
          over_text(args.game, solution, maximum))
+    if args.plot:  # after the answer: a figure that fails loses nothing
+        from exactpoker.commands.common import draw_figure
+        from exactpoker.over_plot import plot_over
+
+        draw_figure(args.plot, "--plot", lambda: plot_over(solution, args.plot))

@@ -22,7 +22,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
+from exactpoker.commands.common import add_image_output, add_json, add_output, draw_figure, emit
 from exactpoker.display import decimal, is_irrational, shown
 from exactpoker.errors import InvalidParameterError
 from exactpoker.results import shaped
@@ -101,10 +101,6 @@ def _branch(args: argparse.Namespace) -> None:
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
-    if args.plot:
-        from exactpoker.games.kuhn3_plot import plot_values
-
-        plot_values(points, args.plot)
     payload = shaped({
         "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
         "points": len(points),
@@ -116,6 +112,10 @@ def _branch(args: argparse.Namespace) -> None:
     text = (f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
             + f"\n{_UNCERTIFIED}")
     emit(args, payload, text)
+    if args.plot:  # after the answer: a figure that fails loses nothing
+        from exactpoker.games.kuhn3_plot import plot_values
+
+        draw_figure(args.plot, "--plot", lambda: plot_values(points, args.plot))
 
 
 _UNCERTIFIED = ("uncertified: the branch's points are floating-point solutions of the regularised system, not "
@@ -149,6 +149,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     branch.add_argument("--pot-min", required=True, help="the smallest pot, a rational > 0")
     branch.add_argument("--pot-max", required=True, help="the largest pot, a rational > pot-min")
     add_output(branch, "--csv", required=True, help="the CSV file to write")
-    add_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
+    add_image_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
     add_json(branch)
     branch.set_defaults(run=_branch)

@@ -7,7 +7,7 @@ import os
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
+from exactpoker.commands.common import add_image_output, add_json, emit
 from exactpoker.results import shaped
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -151,6 +151,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                             "(e.g. bet=1/4..8): pieces, breakpoints, each piece certified")
     solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
                        help="with --over: the parameter value maximising a player's value (value[0] or a name)")
-    add_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_image_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
     add_json(solve)
     solve.set_defaults(run=_solve)

@@ -302,14 +302,18 @@ def load_library(text: str) -> "LoadedGame":
     return as_loaded(poker_game(name, **params), source=f"library:{text}")
 
 
-def parametric(text: str, parameter: str) -> ParametricGame:
+def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None) -> ParametricGame:
     """``"NAME"`` or ``"NAME(key=value,...)"`` as a function of ``parameter`` (one of the game's sizes), degree 1.
+
+    ``interval`` (``--over``'s ends), if given, must lie where the game allows
+    ``parameter``: the game is made at both ends (its allowed ranges are
+    intervals), so ``bet=0..1`` is refused as ``bet=0`` is.
 
     Raises
     ------
     InvalidParameterError
         If ``parameter`` is not one the game's payoffs are affine in, or is
-        also fixed in ``text``.
+        also fixed in ``text``, or an end of ``interval`` is not allowed.
     """
     from exactpoker.formats.calls import parse_call
 
@@ -322,6 +326,12 @@ def parametric(text: str, parameter: str) -> ParametricGame:
         raise InvalidParameterError(f"--over: library:{name} can vary {allowed}; got {parameter!r}")
     if parameter in params:
         raise InvalidParameterError(f"--over: {parameter} is also fixed in library:{text}; give it only once")
+    for end in interval or ():
+        try:
+            poker_game(name, **params, **{parameter: end})
+        except InvalidParameterError as error:
+            raise InvalidParameterError(f"--over {parameter}={exact_str(interval[0])}..{exact_str(interval[1])}: "
+                                        f"the interval must lie where {parameter} is allowed: {error}") from None
 
     def compiled(value: Fraction) -> CompiledGame:
         return compiled_game(name, **params, **{parameter: value})
