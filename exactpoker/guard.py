@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator
 from contextlib import contextmanager
@@ -61,7 +62,8 @@ __all__ = ["require_digits", "parse_size", "available_memory", "limit", "require
            "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game", "array_game_solve",
            "kuhn3",
            "n_player_guide", "game_tree", "game_file", "tree_nodes_within", "structured_rules", "deal_paths",
-           "poker_rules", "MAX_BETTING_DECISIONS", "seed_deals", "betting_rules"]
+           "poker_rules", "MAX_BETTING_DECISIONS", "seed_deals", "betting_rules", "ENUMERATION_SECONDS", "time_limit",
+           "WorkBudget", "exact_lp_seconds"]
 
 _UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 _BASE = 150 * 1024**2  # the interpreter with sympy, numpy, scipy and flint loaded
@@ -316,3 +318,74 @@ def betting_rules(game: "BettingGame", what: str) -> None:
             decisions += 1
             stack.extend(child for _, child in node.actions)
     require(structured_rules(game.deck.cards, game.num_players, decisions), f"{what} ({game.deck.cards} cards)")
+
+
+#: Seconds an enumeration of every equilibrium or optimal strategy (``--all``, ``--family``) may take: about a
+#: minute, as the README says; :class:`WorkBudget` stops it then (or sooner, when its own estimate is twice that).
+ENUMERATION_SECONDS = 60.0
+_seconds: float | None = None
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within the block, :class:`WorkBudget` allows ``seconds`` (``None``: :data:`ENUMERATION_SECONDS`)."""
+    global _seconds
+    previous, _seconds = _seconds, seconds
+    try:
+        yield
+    finally:
+        _seconds = previous
+
+
+def exact_lp_seconds(rows: int, columns: int) -> float:
+    """A low estimate of one exact simplex solve (Fractions) of ``rows`` inequalities in ``columns`` variables:
+    ``10^-7 s * rows * columns * (rows + columns)`` (measured: Kuhn's optimal face, 27 x 20, 0.04 s; a ladder's,
+    115 x 82, 4.3 s; Leduc's, 2187 x 1562, more than 100 s), for refusing at once what cannot end in time."""
+    return 1e-7 * rows * columns * (rows + columns)
+
+
+class WorkBudget:
+    """The time an enumeration may take (:data:`ENUMERATION_SECONDS`), checked as it goes; it stops with its counts.
+
+    ``check(done, total, counts)`` raises :class:`ResourceLimitError` when the
+    time is up, or, ``total`` being known, when after a few seconds the rate
+    so far says the whole would take more than twice the time; ``refuse_at_once``
+    when an estimate made before any work (:func:`exact_lp_seconds`) already does.
+    """
+
+    def __init__(self, what: str, seconds: float | None = None) -> None:
+        self.what = what
+        self.seconds = seconds if seconds is not None else (_seconds if _seconds is not None else ENUMERATION_SECONDS)
+        self.start = time.monotonic()
+
+    def _stop(self, reason: str) -> ResourceLimitError:
+        return ResourceLimitError(f"{self.what}: {reason}; more than the {self.seconds:.0f} s an enumeration may take "
+                                  "(the game is too large for it; a single equilibrium: leave out --all/--family)")
+
+    def refuse_at_once(self, estimate: float, counts: str) -> None:
+        """Refuse before any work when ``estimate`` seconds (a low estimate) exceed twice the budget."""
+        if estimate > 2 * self.seconds:
+            raise self._stop(f"{counts}, about {_duration(estimate)} by a low estimate")
+
+    def check(self, done: int, total: int | None = None, counts: str = "") -> None:
+        """After ``done`` of ``total`` steps: raise if the time is up or the rate says the whole would not end."""
+        elapsed = time.monotonic() - self.start
+        counted = counts or (f"{done} of {total} done" if total else f"{done} done")
+        if elapsed > self.seconds:
+            raise self._stop(f"stopped after {elapsed:.0f} s ({counted})")
+        if total and done and elapsed > min(3.0, self.seconds / 20):
+            projected = elapsed / done * total
+            if projected > 2 * self.seconds:
+                raise self._stop(f"stopped after {elapsed:.0f} s ({counted}): about {_duration(projected)} in all "
+                                 "at this rate")
+
+
+def _duration(seconds: float) -> str:
+    """``"42 s"``, ``"12 min"``, ``"3.5 h"``, ``"40 days"``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.0f} days"
