@@ -37,6 +37,7 @@ from exactpoker.solve.indifference import CompiledModel, Support, Ties, float_gu
 from exactpoker.solve.indifference_families import FamilyCorners, family_corners
 from exactpoker.solve.ordered_games import ORDERS, OrderedGame, OrderedModel
 from exactpoker.solve.support_search import Located, locate_equilibrium
+from exactpoker.solve.tables import labelled_layouts
 
 __all__ = ["ORDERED_METHOD", "OrderedGuide", "symmetric_ties", "solve_ordered"]
 
@@ -137,7 +138,8 @@ def _result(rules: BettingGame, game: OrderedGame, located: Located, family: Fam
         strategies = {name: {layout.infoset_name(i): list(profile.strategies[p][i])
                              for i in range(layout.num_infosets)}
                       for p, (name, layout) in enumerate(zip(names, layouts))}
-        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile))
+        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile,
+                                                       labelled=labelled_layouts(names, layouts, profile)))
     free = {name: [f"{h + 1}:{game.labels[p]}" for q, h in located.system.variables if q == p]
             for p, name in enumerate(names)}
     alike = all(behaviour[1] == behaviour[2] for behaviour, _, _ in family.corners)

@@ -30,6 +30,7 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.ordered_games import ordered_game
 from exactpoker.solve.sign_games import sign_game
+from exactpoker.solve.tables import labelled_layouts
 
 __all__ = ["STRUCTURED_METHOD", "solve_structured", "has_structure"]
 
@@ -61,7 +62,8 @@ def solve_structured(game: BettingGame) -> SolveResult | None:
         name: {layout.infoset_name(i): list(profile.strategies[p][i]) for i in range(layout.num_infosets)}
         for p, (name, layout) in enumerate(zip(game.player_names, layouts))
     }
-    equilibrium = Equilibrium.from_certificate(certificate, strategies, profile)
+    equilibrium = Equilibrium.from_certificate(certificate, strategies, profile,
+                                               labelled=labelled_layouts(game.player_names, layouts, profile))
     notes = ("structure detected from the rules: payoffs decided by who holds the higher card (O(n) memory)",)
     details = {"players": 2, "zero-sum": True, "sequences": [layout.num_sequences for layout in layouts]}
     return SolveResult(game.name, dict(game.parameters), STRUCTURED_METHOD, (equilibrium,), notes, details)
