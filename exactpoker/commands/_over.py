@@ -67,6 +67,13 @@ def _sample_points(lower: Fraction, upper: Fraction, count: int) -> list[Fractio
     return [lower + (upper - lower) * Fraction(k, count + 1) for k in range(1, count + 1)]
 
 
+def _labelled(solution: Any, piece: Any, show: Any = str) -> dict[str, dict[str, Any]]:
+    """Per player, per information set, ``{action: probability}`` of one piece (``None``: unreached)."""
+    return {solution.game.player_names[p]: {
+        layout.infoset_name(i): None if probs is None else dict(zip(layout.infoset_actions(i), map(show, probs)))
+        for i, probs in enumerate(piece.behaviour[p])} for p, layout in enumerate(solution.game.layouts)}
+
+
 def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
     names = solution.game.player_names
     strategies = {}
@@ -75,7 +82,7 @@ def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
                                 for i, probs in enumerate(piece.behaviour[p])}
     return {"from": str(piece.start), "to": str(piece.end), "value": [str(piece.value), str(-piece.value)],
             "strategies": strategies, "certified": True, "sample": exact_str(piece.sample),
-            "certificate": piece.certificate.to_dict()}
+            "certificate": piece.certificate.to_dict(), "labelled_strategies": _labelled(solution, piece)}
 
 
 def over_payload(spec: str, solution: Any, lower: Fraction, upper: Fraction, maximum: Any = None) -> dict[str, Any]:
@@ -105,16 +112,16 @@ def over_text(spec: str, solution: Any, maximum: Any = None) -> str:
 
     x = solution.symbol
     lines = [f"{spec} over {x} in [{solution.lower}, {solution.upper}]: {len(solution.pieces)} pieces, "
-             f"each certified optimal for every {x} in it"]
-    names = solution.game.player_names
+             f"each certified optimal for every {x} in it; strategies per player, information set: "
+             "{action: probability}"]
     for piece in solution.pieces:
-        lines.append(f"{piece.start} <= {x} <= {piece.end}: value {sympy.factor(piece.value)} "
-                     f"(checked again at {x} = {exact_str(piece.sample)})")
-        for p, layout in enumerate(solution.game.layouts):
-            cells = [f"{layout.infoset_name(i)}: " + ("unreached" if probs is None else
-                                                         "[" + ", ".join(str(sympy.factor(v)) for v in probs) + "]")
-                     for i, probs in enumerate(piece.behaviour[p])]
-            lines.append(f"  {names[p]}: " + "; ".join(cells))
+        lines.append(f"{piece.start} <= {x} <= {piece.end}: value {sympy.factor(piece.value)} of "
+                     f"{solution.game.player_names[0]} (checked again at {x} = {exact_str(piece.sample)})")
+        for player, table in _labelled(solution, piece, lambda v: str(sympy.factor(v))).items():
+            cells = [f"{infoset}: " + ("unreached" if probs is None else
+                                       "{" + ", ".join(f"{action}: {v}" for action, v in probs.items()) + "}")
+                     for infoset, probs in table.items()]
+            lines.append(f"  {player}: " + "; ".join(cells))
     breaks = solution.breakpoints()
     lines.append("value breakpoints: " + (", ".join(f"{b} (~{float(b):.6g})" for b in breaks) if breaks else "none"))
     if maximum is not None:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.parallel import Runner
 
-__all__ = ["OutputFile", "ImageFile", "add_json", "add_output", "add_image_output", "emit", "add_runner_options",
+__all__ = ["OutputFile", "ImageFile", "add_json", "add_output", "add_image_output", "emit", "emit_with_legend",
+           "add_runner_options",
            "runner_of", "check_image", "draw_figure", "PLOT_INSTALL"]
 
 #: How to install what ``--plot`` needs (matplotlib is not in the base install: it would double its size).
@@ -95,6 +96,14 @@ def emit(args: argparse.Namespace, payload: dict[str, Any], text: str) -> None:
     from exactpoker.results import with_snake_keys
 
     print(json.dumps(with_snake_keys(payload), indent=2) if args.json else text)
+
+
+def emit_with_legend(args: argparse.Namespace, payload: dict[str, Any], text: str, legend: str,
+                     in_text: bool = True) -> None:
+    """:func:`emit`, the strategies' caption added: ``legend: ...`` after the text (unless ``in_text`` is false: a
+    text in words needs none), ``{"legend": {"strategies": ...}}`` in the JSON (the papers' tables list numbers
+    per card; the caption says whose and of which action)."""
+    emit(args, {**payload, "legend": {"strategies": legend}}, f"{text}\nlegend: {legend}" if in_text else text)
 
 
 def add_runner_options(parser: argparse.ArgumentParser, *, timeout: bool = False) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, emit, emit_with_legend
 from exactpoker.results import cut_equilibrium
 
 __all__ = ["add_commands"]
@@ -16,7 +16,10 @@ def _mixed(args: argparse.Namespace) -> None:
 
     guard.require(guard.newman_mixed(args.n, args.b, args.method), f"newman mixed --n {args.n} --b {args.b}")
     result = newman.equilibrium(args.n, args.b, method=args.method)
-    emit(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result), result.certified_line()]))
+    emit_with_legend(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result),
+                                                         result.certified_line()]),
+                     "per card 1..n, I's probabilities of checking and of betting 1..b; II's 1 (a check is always "
+                     "seen), then its probabilities of calling a bet of 1..b", in_text=False)
 
 
 def _fewest_bets(lookahead: object) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, emit, emit_with_legend
 from exactpoker.results import shaped
 
 __all__ = ["add_commands"]
@@ -25,7 +25,8 @@ def _simple(args: argparse.Namespace) -> None:
     lines = [str(result)]
     for name, mixture in result.details["mixtures"].items():
         lines.append(f"optimal mixture of {name}: " + ", ".join(f"{k} {w}" for k, w in mixture.items()))
-    emit(args, result.to_dict(), "\n".join(lines))
+    emit_with_legend(args, result.to_dict(), "\n".join(lines), "per card 1..m, each player's probability of holding "
+                     "(else passing)")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

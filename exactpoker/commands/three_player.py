@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
+from exactpoker.commands.common import add_json, emit, emit_with_legend
 from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
@@ -19,7 +19,8 @@ def _mixed(args: argparse.Namespace) -> None:
 
     guard.require(guard.three_mixed(args.n, args.method), f"three mixed --n {args.n}")
     result = three_player.equilibrium(args.n, args.b, method=args.method)
-    emit(args, result.to_dict(), str(result))
+    emit_with_legend(args, result.to_dict(), str(result), "per card 1..n, I's probability of betting (else "
+                     "checking), and II's and III's probability of calling a bet (else folding)")
 
 
 def _continuous(args: argparse.Namespace) -> None:

@@ -6,10 +6,13 @@ import argparse
 import sys
 
 from exactpoker import guard, progress
-from exactpoker.commands.common import add_json, add_output, emit
+from exactpoker.commands.common import add_json, add_output, emit, emit_with_legend
 from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
+
+_LEGEND = ("per card 1..n, I's probability of betting (else checking) and II's probability of calling a bet "
+           "(else folding)")
 
 
 def _vn_pure(args: argparse.Namespace) -> None:
@@ -19,7 +22,7 @@ def _vn_pure(args: argparse.Namespace) -> None:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
         result = von_neumann.pure_equilibria(args.n, args.b, progress=progress.counter("enumerating pure strategies", "strategies"))
-    emit(args, result.to_dict(), str(result))
+    emit_with_legend(args, result.to_dict(), str(result), _LEGEND)
 
 
 def _vn_mixed(args: argparse.Namespace) -> None:
@@ -34,7 +37,7 @@ def _vn_mixed(args: argparse.Namespace) -> None:
         text = "\n".join([result.headline(), advice, result.certified_line()])
     else:
         text = str(result)
-    emit(args, payload, text)
+    emit_with_legend(args, payload, text, _LEGEND, in_text=not args.advice)
 
 
 def _vn_continuous(args: argparse.Namespace) -> None:
