@@ -23,35 +23,12 @@ from typing import Callable, Iterator, NoReturn, Sequence
 
 from exactpoker import interrupt, progress
 from exactpoker.commands import COMMAND_MODULES
-from exactpoker.commands.common import ImageFile, OutputFile, add_json, check_image, emit
+from exactpoker.commands.common import ImageFile, OutputFile, check_image
 from exactpoker.errors import ExactPokerError
 from exactpoker.files import check_writable
 from exactpoker.guard import memory_limit, parse_size
-from exactpoker.results import shaped
 
 __all__ = ["main", "build_parser", "commands"]
-
-
-# -- verify ------------------------------------------------------------------------------
-
-
-def _verify(args: argparse.Namespace) -> None:
-    from exactpoker.claims import report
-
-    checks = list(report(args.paper, progress.counter("checking the claims", "claims")))
-    counts: dict[str, int] = {}
-    for item in checks:
-        counts[item.verdict] = counts.get(item.verdict, 0) + 1
-    payload = shaped({"claims": [c.to_dict() for c in checks], "summary": counts}, "claims",
-                     {"paper": args.paper})
-    lines = []
-    for item in checks:
-        d = item.to_dict()
-        lines.append(f"[{d['verdict']:>13}] {d['id']} (seed {d['paper']}, section {d['section']}): {d['statement']}")
-        if item.verdict != "exact":
-            lines.append(f"{'':16}printed {d['printed']}; exact {d['computed']}")
-    lines.append("summary: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    emit(args, payload, "\n".join(lines))
 
 
 # -- the parser --------------------------------------------------------------------------
@@ -110,10 +87,6 @@ def build_parser() -> argparse.ArgumentParser:
     for module in COMMAND_MODULES:
         module.add_commands(games)
 
-    verify = games.add_parser("verify", help="recompute the papers' published claims")
-    verify.add_argument("--paper", default=None, help="a paper id such as 000 (default: all)")
-    add_json(verify)
-    verify.set_defaults(run=_verify)
     for words, command in commands(parser):
         command.add_argument("--max-memory", default=argparse.SUPPRESS, metavar="SIZE",
                              help="refuse an exact method whose estimated memory exceeds SIZE (e.g. 2G, 500M; "
