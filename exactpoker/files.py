@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -203,6 +202,8 @@ def open_stream(target: str) -> BinaryIO:
 
 def _write_through(temporary: str, target: str) -> None:
     """Copy the finished ``temporary`` file into the device or pipe ``target``."""
+    import shutil  # (and its compression modules) only when a device or pipe is written
+
     with open(temporary, "rb") as source, open_stream(target) as sink:
         shutil.copyfileobj(source, sink)
 

@@ -52,7 +52,6 @@ from typing import TYPE_CHECKING, Iterator
 from contextlib import contextmanager
 
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
-from exactpoker.numbers import MAX_PARAMETER
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core.game import BettingGame
@@ -160,6 +159,8 @@ def require_digits(value: object, option: str, digits: int, what: str) -> None:
 
 def _integer(value: object) -> int | None:
     """``value`` as an int if it is one (a string like ``"400"``); ``None`` otherwise."""
+    from exactpoker.numbers import MAX_PARAMETER  # here: the parser is built without the exact number types
+
     try:
         number = Fraction(str(value).strip())
     except (ValueError, ZeroDivisionError):

@@ -23,9 +23,12 @@ from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.commands.common import add_image_output, add_json, add_output, draw_figure, emit
-from exactpoker.display import decimal, is_irrational, shown
 from exactpoker.errors import InvalidParameterError
-from exactpoker.results import shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+display = lazy("exactpoker.display")
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
@@ -85,7 +88,7 @@ def _text(result: "SolveResult") -> str:
 
 def _entry(value: object) -> str:
     """A rational exactly; an irrational number by its certified decimal (``≈ 0.1234567890``)."""
-    return f"≈ {decimal(value)}" if is_irrational(value) else shown(value)
+    return f"≈ {display.decimal(value)}" if display.is_irrational(value) else display.shown(value)
 
 
 def _skp(args: argparse.Namespace) -> None:
@@ -101,7 +104,7 @@ def _branch(args: argparse.Namespace) -> None:
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
-    payload = shaped({
+    payload = results.shaped({
         "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
         "points": len(points),
         "csv": args.csv,

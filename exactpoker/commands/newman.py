@@ -6,7 +6,10 @@ import argparse
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit, emit_with_legend
-from exactpoker.results import cut_equilibrium
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -50,7 +53,7 @@ def _continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value],
         {"I": {"bluff_below": solution.bluff_below, "value_above": solution.value_above,
                "bet_of_hand": solution.bet_of_hand},

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.commands.common import add_image_output, add_json, emit
-from exactpoker.results import shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.formats import LoadedGame
@@ -23,7 +26,7 @@ def _solve(args: argparse.Namespace) -> None:
     if args.list:
         from exactpoker.games.library import describe_library
 
-        emit(args, shaped({"library": describe_library()}, "library", {}), "\n".join(
+        emit(args, results.shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
     if args.over is not None:
@@ -124,10 +127,24 @@ def _supports_text(data: dict) -> list[str]:
     return lines
 
 
+class _Methods:
+    """The ``--method`` choices (:data:`exactpoker.solve.dispatch.METHODS`), read from the engine only when
+    ``--method`` is given or ``solve --help`` is shown: building the parser imports no solver."""
+
+    def _all(self) -> tuple[str, ...]:
+        from exactpoker.solve.dispatch import METHODS
+
+        return METHODS
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._all()
+
+    def __iter__(self):  # noqa: ANN204 - an iterator of str
+        return iter(self._all())
+
+
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve.dispatch import METHODS
-
     solve = games.add_parser(
         "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",
         description="Solve any finite game exactly; the method follows from the game "
@@ -135,7 +152,8 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                     "finish). Every equilibrium is certified exactly.")
     solve.add_argument("game", nargs="?", default=None,
                        help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
-    solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
+    solve.add_argument("--method", choices=_Methods(), default="auto", metavar="METHOD",
+                       help="force a method, one of %(choices)s (default: auto, from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
     solve.add_argument("--all", action="store_true",
                        help="every extreme equilibrium and the maximal convex sets of equilibria (two players: vertex "

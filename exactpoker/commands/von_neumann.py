@@ -7,7 +7,10 @@ import sys
 
 from exactpoker import guard, progress
 from exactpoker.commands.common import add_json, add_output, emit, emit_with_legend
-from exactpoker.results import cut_equilibrium, shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -45,7 +48,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve(args.b) if args.b is not None else continuous.solve_symbolic()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value], {"I": {"A": solution.A, "B": solution.B}, "II": {"C": solution.C}},
         solution.certified, "all strategies (indifference at the cut points, integrated exactly)")]
     if args.b is None:
@@ -68,7 +71,7 @@ def _vn_efg(args: argparse.Namespace) -> None:
     if args.output:
         write_text(args.output, text, "--output")
     if args.json:  # the file's text in the shared shape (or, with -o, a summary of what was written)
-        payload = shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
+        payload = results.shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
                           "bytes": len(text.encode("utf-8"))}, "von-neumann", dict(game.parameters))
         if not args.output:
             payload["efg"] = text
