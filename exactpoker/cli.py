@@ -75,7 +75,8 @@ class _Version(argparse.Action):
             version = metadata.version("exactpoker")
         except metadata.PackageNotFoundError:  # run from a source tree that is not installed
             version = "unknown (not installed)"
-        parser.exit(0, f"exactpoker {version}\n")
+        print(f"exactpoker {version}")
+        parser.exit(0)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -76,7 +76,11 @@ def _message(error: BaseException) -> str:
 
 
 def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outcome:
-    """``fn(item)`` in a forked child process, stopped after ``timeout`` seconds (``None``: no limit, run here)."""
+    """``fn(item)`` in a forked child process, stopped after ``timeout`` seconds (``None``: no limit, run here).
+
+    The child is not a daemon, so that the task may start processes of its own (a sweep with ``--timeout``
+    run under a time limit itself); it is killed, if still running, and joined whatever happens.
+    """
     if timeout is None:
         try:
             return "ok", fn(item)
@@ -84,7 +88,7 @@ def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outc
             return "error", _message(error)
     context = multiprocessing.get_context("fork")
     channel = context.Queue()
-    child = context.Process(target=_child, args=(fn, item, channel), daemon=True)
+    child = context.Process(target=_child, args=(fn, item, channel), daemon=False)
     child.start()
     try:
         return channel.get(timeout=timeout)
