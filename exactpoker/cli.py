@@ -21,12 +21,13 @@ import re
 import sys
 from typing import Callable, Iterator, NoReturn, Sequence
 
-from exactpoker import interrupt, progress
+from exactpoker import progress
 from exactpoker.commands import COMMAND_MODULES
 from exactpoker.commands.common import ImageFile, OutputFile, check_image
 from exactpoker.errors import ExactPokerError
 from exactpoker.files import check_writable
 from exactpoker.guard import memory_limit, parse_size
+from exactpoker.parallel import check_interrupt, watching_interrupts
 
 __all__ = ["main", "build_parser", "commands"]
 
@@ -147,11 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
         stdout = progress.ClearingStream(sys.stdout, reporter) if reporter and reporter.enabled else sys.stdout
-        with interrupt.watching(), memory_limit(None if size is None else parse_size(size)), \
+        with watching_interrupts(), memory_limit(None if size is None else parse_size(size)), \
                 progress.reporting(reporter), contextlib.redirect_stdout(stdout):
             _check_files(args)
             run(args)
-            interrupt.check()  # an interrupt whose exception a finalizer dropped still ends the run as one
+            check_interrupt()  # an interrupt whose exception a finalizer dropped still ends the run as one
             sys.stdout.flush()  # a full disk or device (`> /dev/full`) is reported here, not at exit
     except BrokenPipeError:  # the reader went away (`exactpoker ... | head`): not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

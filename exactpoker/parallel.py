@@ -26,7 +26,7 @@ from a ``forkserver`` (:mod:`multiprocessing`) that this process starts with
 ``SIGINT`` ignored for the few milliseconds of its spawn (an ignored signal is
 the one disposition a new program inherits), so this process itself ignores
 nothing while the cluster starts: an interrupt 2 s into a sweep, during the
-cluster's start, is held until the cluster is up (:func:`exactpoker.interrupt.deferred`,
+cluster's start, is held until the cluster is up (:func:`interrupts_deferred`,
 a second or two) and stops it as one 20 s in does.  Every task's outcome yielded
 before the interrupt stands; the tasks still running are dropped.
 """
@@ -39,16 +39,104 @@ import os
 import queue as queue_module
 import signal
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any, Callable, Iterator, Sequence
 
-from exactpoker import interrupt
 from exactpoker.errors import InvalidParameterError
 
-__all__ = ["Runner", "Outcome", "in_child", "default_workers"]
+__all__ = ["Runner", "Outcome", "in_child", "default_workers", "watching_interrupts", "interrupts_deferred",
+           "check_interrupt", "interrupt_seen"]
 
 #: ``(status, value)``: status "ok" (value: the task's result), "error" or "timeout" (value: a message).
 Outcome = tuple[str, Any]
+
+
+# -- Ctrl-C that is never lost ------------------------------------------------------------------------
+#
+# An interrupt is remembered as well as raised.  Python turns ``SIGINT`` into :class:`KeyboardInterrupt` in whatever the main
+# thread runs at that moment; when that is a finalizer (a ``__del__``, such as a
+# Dask future's) or a callback whose exceptions are "ignored", the exception is
+# printed and dropped, and the job goes on as if nothing had happened (a sweep on
+# a Dask cluster ran all its points and exited 0).  Within watching_interrupts() (the
+# command line's whole run) the handler also sets a flag, and the loops that
+# wait for work (Runner, the sweep) call
+# check_interrupt(), which raises :class:`KeyboardInterrupt` again if an interrupt
+# was seen: the run stops at the next task, and the command line exits 130.
+
+_seen = False
+
+
+def _handler(signum: int, frame: FrameType | None) -> None:
+    global _seen
+    _seen = True
+    raise KeyboardInterrupt
+
+
+def _remember(signum: int, frame: FrameType | None) -> None:
+    global _seen
+    _seen = True
+
+
+@contextmanager
+def watching_interrupts() -> Iterator[None]:
+    """Within the block, ``SIGINT`` raises :class:`KeyboardInterrupt` and is remembered (:func:`interrupt_seen`).
+
+    Only on the main thread, and only where ``SIGINT`` has Python's default
+    handler: an interrupt the shell ignores (a job started with ``&`` or
+    ``nohup``) stays ignored.
+    """
+    global _seen
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    previous, _seen = _seen, False
+    signal.signal(signal.SIGINT, _handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _seen = previous
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Within the block an interrupt is only remembered, and raised as the block ends.
+
+    For a start-up that must not be cut in half (a Dask cluster whose worker
+    processes, orphaned mid-start, print tracebacks and leave the cluster for
+    an exit handler that fails): the interrupt waits the few seconds it takes,
+    then stops the run as any other.  An ignored ``SIGINT`` stays ignored.
+    """
+    global _seen
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) not in (signal.default_int_handler, _handler):
+        yield
+        return
+    before, _seen = _seen, False
+    previous = signal.signal(signal.SIGINT, _remember)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        came, _seen = _seen, _seen or before
+    if came:
+        if previous is not _handler:  # outside watching_interrupts(): nothing else reads the flag
+            _seen = before
+        raise KeyboardInterrupt
+
+
+def interrupt_seen() -> bool:
+    """Whether an interrupt came within :func:`watching_interrupts` (even one whose exception was dropped)."""
+    return _seen
+
+
+def check_interrupt() -> None:
+    """Raise :class:`KeyboardInterrupt` if an interrupt came (:func:`interrupt_seen`): call it where the work waits."""
+    if _seen:
+        raise KeyboardInterrupt
 
 
 def default_workers() -> int:
@@ -176,7 +264,7 @@ class Runner:
         if self.local:
             for index, item in enumerate(items):
                 outcome = task(item)
-                interrupt.check()  # an interrupt during the task that its code swallowed: not its outcome
+                check_interrupt()  # an interrupt during the task that its code swallowed: not its outcome
                 yield index, outcome
             return
         yield from self._dask(task, items)
@@ -198,7 +286,7 @@ class Runner:
             try:
                 if self.scheduler is None:
                     _forkserver_ignoring_sigint(get_mp_context())  # the workers ignore Ctrl-C, this process not
-                    with interrupt.deferred():  # a cluster half started is not left behind (raised after it)
+                    with interrupts_deferred():  # a cluster half started is not left behind (raised after it)
                         cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                dashboard_address=":0", silence_logs=50)
                 client = _client(cluster if cluster is not None else self.scheduler, self.scheduler)
@@ -223,18 +311,18 @@ class Runner:
 
 def _finished(futures: dict[Any, int]) -> Iterator[Any]:
     """The futures as they finish, waiting at most half a second at a time so that an interrupt whose exception
-    a finalizer dropped (:mod:`exactpoker.interrupt`) still stops the run."""
+    a finalizer dropped (:func:`watching_interrupts`) still stops the run."""
     from dask.distributed import wait
 
     pending = set(futures)
     while pending:
-        interrupt.check()
+        check_interrupt()
         try:
             done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
         except TimeoutError:  # (Dask's TimeoutError is the built-in one) none finished yet: look again
             continue
         for future in done:
-            interrupt.check()
+            check_interrupt()
             yield future
 
 

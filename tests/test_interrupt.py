@@ -10,9 +10,8 @@ import time
 
 import pytest
 
-from exactpoker import interrupt
 from exactpoker.cli import main
-from exactpoker.parallel import Runner
+from exactpoker.parallel import Runner, interrupt_seen, interrupts_deferred, watching_interrupts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -93,19 +92,19 @@ def _swallows_an_interrupt(item):
 
 def test_an_interrupt_that_a_task_swallowed_still_stops_the_runner():
     done = []
-    with interrupt.watching(), pytest.raises(KeyboardInterrupt):
+    with watching_interrupts(), pytest.raises(KeyboardInterrupt):
         for index, outcome in Runner(1).run(_swallows_an_interrupt, [1, 2, 3]):
             done.append(outcome)
-    assert done == [] and not interrupt.seen()
+    assert done == [] and not interrupt_seen()
 
 
 def test_an_interrupt_during_a_deferred_block_is_raised_at_its_end():
     reached = []
-    with interrupt.watching():
+    with watching_interrupts():
         with pytest.raises(KeyboardInterrupt):
-            with interrupt.deferred():
+            with interrupts_deferred():
                 signal.raise_signal(signal.SIGINT)
                 reached.append("after the signal")
-        assert interrupt.seen()
+        assert interrupt_seen()
     assert reached == ["after the signal"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
