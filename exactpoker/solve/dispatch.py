@@ -161,6 +161,7 @@ def _own_path(loaded: "LoadedGame") -> SolveResult | None:
     if loaded.rules is not None:
         from exactpoker.solve.structured import solve_structured
 
+        guard.betting_rules(loaded.rules, f"solve {loaded.source}")  # the structured path's own estimate
         return solve_structured(loaded.rules)
     if loaded.compiled is None and loaded.tree is not None:  # a one-card betting game: an O(n) path (seed 000)
         from exactpoker.solve.structured_tree import solve_structured_tree

@@ -110,8 +110,8 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     InvalidParameterError
         If ``game`` is none of these.
     ResourceLimitError
-        If a poker-language game's tree or a seed paper's structured path, counted from the rules
-        (:func:`exactpoker.guard.poker_rules`, :func:`exactpoker.guard.betting_rules`), would not fit in the limit.
+        If a poker-language game's tree, counted from its rules (:func:`exactpoker.guard.poker_rules`), would not
+        fit in the limit.
     """
     if isinstance(game, LoadedGame):
         return game if tables is None else replace(game, tables=tables)
@@ -120,8 +120,7 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     if isinstance(game, SelfLoadingRules):
         loaded = game.loaded_game(source)
         return loaded if tables is None else replace(loaded, tables=tables)
-    if isinstance(game, BettingGame):
-        guard.betting_rules(game, f"solve {source}")
+    if isinstance(game, BettingGame):  # guarded as it is solved (its structured path, or compiled)
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
         guard.poker_rules(game, f"solve {source}")
