@@ -13,7 +13,10 @@ import argparse
 import sys
 
 from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -58,7 +61,7 @@ def _convert(args: argparse.Namespace) -> None:
     if args.output:
         write_text(args.output, text, "--output")
     if args.json:  # the text in the shared shape (or, with -o, a summary of what was written)
-        payload = shaped({"method": f"export to {_FORMATS[target]}", "output": args.output,
+        payload = results.shaped({"method": f"export to {_FORMATS[target]}", "output": args.output,
                           "bytes": len(text.encode("utf-8"))}, tree.name, dict(tree.parameters))
         if not args.output:
             payload[target] = text

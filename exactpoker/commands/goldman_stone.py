@@ -6,7 +6,10 @@ import argparse
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -18,7 +21,7 @@ def _goldman_stone(args: argparse.Namespace) -> None:
         solution = continuous.solve(args.a, args.b)
         payload = solution.to_dict()
         strategy = {"g": solution.g, "g'": solution.g_prime, **payload["strategy"]}
-        payload["equilibria"] = [cut_equilibrium(
+        payload["equilibria"] = [results.cut_equilibrium(
             [solution.value, -solution.value], {"I": strategy, "II": strategy}, solution.certified,
             "all strategies (the symmetric game's optimality conditions R1..R4, exact)")]
         emit(args, payload, solution.describe())

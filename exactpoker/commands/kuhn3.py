@@ -22,10 +22,13 @@ import argparse
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.display import decimal, is_irrational, shown
+from exactpoker.commands.common import add_image_output, add_json, add_output, draw_figure, emit
 from exactpoker.errors import InvalidParameterError
-from exactpoker.results import shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+display = lazy("exactpoker.display")
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
@@ -85,7 +88,7 @@ def _text(result: "SolveResult") -> str:
 
 def _entry(value: object) -> str:
     """A rational exactly; an irrational number by its certified decimal (``≈ 0.1234567890``)."""
-    return f"≈ {decimal(value)}" if is_irrational(value) else shown(value)
+    return f"≈ {display.decimal(value)}" if display.is_irrational(value) else display.shown(value)
 
 
 def _skp(args: argparse.Namespace) -> None:
@@ -101,11 +104,7 @@ def _branch(args: argparse.Namespace) -> None:
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
-    if args.plot:
-        from exactpoker.games.papers.kuhn3_plot import plot_values
-
-        plot_values(points, args.plot)
-    payload = shaped({
+    payload = results.shaped({
         "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
         "points": len(points),
         "csv": args.csv,
@@ -116,6 +115,10 @@ def _branch(args: argparse.Namespace) -> None:
     text = (f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
             + f"\n{_UNCERTIFIED}")
     emit(args, payload, text)
+    if args.plot:  # after the answer: a figure that fails loses nothing
+        from exactpoker.games.papers.kuhn3_plot import plot_values
+
+        draw_figure(args.plot, "--plot", lambda: plot_values(points, args.plot))
 
 
 _UNCERTIFIED = ("uncertified: the branch's points are floating-point solutions of the regularised system, not "
@@ -149,6 +152,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     branch.add_argument("--pot-min", required=True, help="the smallest pot, a rational > 0")
     branch.add_argument("--pot-max", required=True, help="the largest pot, a rational > pot-min")
     add_output(branch, "--csv", required=True, help="the CSV file to write")
-    add_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
+    add_image_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
     add_json(branch)
     branch.set_defaults(run=_branch)

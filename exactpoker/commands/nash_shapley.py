@@ -15,8 +15,10 @@ import argparse
 
 from exactpoker.commands.common import add_json, add_runner_options, emit, runner_of
 from exactpoker.errors import InvalidParameterError
-from exactpoker.numbers import parse_int
-from exactpoker.results import shaped, with_snake_keys
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -29,10 +31,11 @@ def _need(args: argparse.Namespace) -> None:
 def _nash_shapley(args: argparse.Namespace) -> None:
     if args.job == "regions":
         from exactpoker.games.papers.nash_shapley import regions
+        from exactpoker.numbers import parse_int
 
         digits = parse_int(args.digits, "digits", 1, 1000)
         payload = regions.regions(digits)
-        payload = shaped({**payload, "regions": {"boundaries": payload["boundaries"], "ranges": payload["ranges"]}},
+        payload = results.shaped({**payload, "regions": {"boundaries": payload["boundaries"], "ranges": payload["ranges"]}},
                          "nash-shapley", {"digits": digits})
         lines = [f"system (I), S = {payload['S']}: " + ", ".join(f"{k} = {v}" for k, v in payload["system I"].items())]
         lines.append("values in R_I: " + ", ".join(payload["values in R_I"]))
@@ -46,7 +49,8 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
         values = characteristic_function(args.a, args.b)
-        payload = shaped({"coalitions": [with_snake_keys(v.to_dict()) for v in values.values()]}, "nash-shapley",
+        payload = results.shaped({"coalitions": [results.with_snake_keys(v.to_dict()) for v in values.values()]},
+                                 "nash-shapley",
                          {"a": args.a, "b": args.b})
         text = "\n".join(f"v({{{', '.join(str(p + 1) for p in c)}}}) = {v.to_dict()['value']}" for c, v in values.items())
         emit(args, payload, text)

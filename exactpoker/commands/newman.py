@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium
+from exactpoker.commands.common import add_json, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -23,7 +26,10 @@ def _mixed(args: argparse.Namespace) -> None:
     guard.require(guard.newman_mixed(args.n, args.b, "sequence" if method == "structured" else method),
                   f"newman mixed --n {args.n} --b {args.b}")
     result = newman.equilibrium(args.n, args.b, method=method)
-    emit(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result), result.certified_line()]))
+    emit_with_legend(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result),
+                                                         result.certified_line()]),
+                     "per card 1..n, I's probabilities of checking and of betting 1..b; II's 1 (a check is always "
+                     "seen), then its probabilities of calling a bet of 1..b", in_text=False)
 
 
 def _fewest_bets(lookahead: object) -> int:
@@ -54,7 +60,7 @@ def _continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value],
         {"I": {"bluff_below": solution.bluff_below, "value_above": solution.value_above,
                "bet_of_hand": solution.bet_of_hand},

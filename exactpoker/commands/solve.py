@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.commands._gambit import add_format, wants_gambit
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import shaped
+from exactpoker.commands.common import add_image_output, add_json, emit
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.formats import LoadedGame
@@ -26,7 +29,7 @@ def _solve(args: argparse.Namespace) -> None:
     if args.list:
         from exactpoker.games.library import describe_library
 
-        emit(args, shaped({"library": describe_library()}, "library", {}), "\n".join(
+        emit(args, results.shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
     if args.over is not None:
@@ -64,6 +67,7 @@ def guarded_load(spec: str) -> "LoadedGame":
     size; an OpenSpiel game is walked with a node budget that fits the limit.
     ``certify`` and ``convert`` load their game here too.
     """
+    from exactpoker.errors import InvalidParameterError
     from exactpoker.formats import load_game, parse_call
     from exactpoker.formats.python_file import is_python_spec
 
@@ -93,6 +97,9 @@ def guarded_load(spec: str) -> "LoadedGame":
         if budget is not None and budget < MAX_NODES:
             return load_openspiel(spec[len("openspiel:"):], max_nodes=budget,
                                   limit=f"as many as fit in the memory limit of {guard.limit_text()}")
+    elif os.path.isdir(spec):
+        raise InvalidParameterError(f"GAME: {spec} is a directory; give a .efg or .nfg file, openspiel:NAME or "
+                                    "library:NAME")
     elif os.path.isfile(spec):
         guard.require(guard.game_file(os.path.getsize(spec)), f"solve {spec} ({os.path.getsize(spec)} bytes)")
     return load_game(spec)
@@ -150,10 +157,24 @@ def _supports_text(data: dict) -> list[str]:
     return lines
 
 
+class _Methods:
+    """The ``--method`` choices (:data:`exactpoker.solve.engine.dispatch.METHODS`), read from the engine only when
+    ``--method`` is given or ``solve --help`` is shown: building the parser imports no solver."""
+
+    def _all(self) -> tuple[str, ...]:
+        from exactpoker.solve import METHODS
+
+        return METHODS
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._all()
+
+    def __iter__(self):  # noqa: ANN204 - an iterator of str
+        return iter(self._all())
+
+
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve import METHODS
-
     solve = games.add_parser(
         "solve", help="any finite game: PATH.efg|PATH.nfg|PATH.py, openspiel:NAME, library:NAME",
         description="Solve any finite game exactly; the method follows from the game "
@@ -164,7 +185,8 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                             "PATH.py[:NAME]: a poker-language game (exactpoker.core.PokerGame) that a Python file "
                             "defines as the module-level name game (or NAME), or a function of no arguments "
                             "returning one; the file is run")
-    solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
+    solve.add_argument("--method", choices=_Methods(), default="auto", metavar="METHOD",
+                       help="force a method, one of %(choices)s (default: auto, from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
     solve.add_argument("--all", action="store_true",
                        help="every extreme equilibrium and the maximal convex sets of equilibria (two players: vertex "
@@ -180,7 +202,7 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                             "(e.g. bet=1/4..8): pieces, breakpoints, each piece certified")
     solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
                        help="with --over: the parameter value maximising a player's value (value[0] or a name)")
-    add_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_image_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
     add_format(solve, "the equilibria")
     add_json(solve)
     solve.set_defaults(run=_solve)

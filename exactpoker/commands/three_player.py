@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium, shaped
+from exactpoker.commands.common import add_json, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -24,7 +27,8 @@ def _mixed(args: argparse.Namespace) -> None:
     method = _METHODS[args.method]
     guard.require(guard.three_mixed(args.n, method), f"three mixed --n {args.n}")
     result = three_player.equilibrium(args.n, args.b, method=method)
-    emit(args, result.to_dict(), str(result))
+    emit_with_legend(args, result.to_dict(), str(result), "per card 1..n, I's probability of betting (else "
+                     "checking), and II's and III's probability of calling a bet (else folding)")
 
 
 def _continuous(args: argparse.Namespace) -> None:
@@ -34,7 +38,7 @@ def _continuous(args: argparse.Namespace) -> None:
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
     exact, decimals = payload["exact"], solution.decimals()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [exact["value"], None, None], _cut_strategies(exact), True, _SCOPE,
         approx={"values": [decimals["value"], None, None], "strategies": _cut_strategies(decimals)},
         digits=solution.digits, decimals=decimals)]
@@ -50,9 +54,9 @@ def _best_bet(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
     result = three_player.best_bet(args.digits)
-    payload = shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
+    payload = results.shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
     payload["best_bet"] = {"b": payload["best bet"], "value": payload["value"]}  # the shape of vn continuous
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [payload["value"], None, None], _cut_strategies(payload["cuts"]),
         True, _SCOPE + " at the bet b*; figures are certified decimals", digits=result.digits, exact=False)]
     emit(args, payload, result.describe())

@@ -6,8 +6,11 @@ import argparse
 import sys
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import cut_equilibrium, shaped
+from exactpoker.commands.common import add_json, add_output, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -17,6 +20,8 @@ _METHODS = {"fast": "structured", "slow": "strategic", "simplex": "simplex",
             "structured": "structured", "lp": "lp", "strategic": "strategic"}
 #: The memory guard's names (:func:`exactpoker.guard.vn_mixed`) of the vocabulary's.
 _GUARDED = {"structured": "fast", "strategic": "slow"}
+_LEGEND = ("per card 1..n, I's probability of betting (else checking) and II's probability of calling a bet "
+           "(else folding)")
 
 
 def _vn_pure(args: argparse.Namespace) -> None:
@@ -26,7 +31,7 @@ def _vn_pure(args: argparse.Namespace) -> None:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
         result = von_neumann.pure_equilibria(args.n, args.b)
-    emit(args, result.to_dict(), str(result))
+    emit_with_legend(args, result.to_dict(), str(result), _LEGEND)
 
 
 def _vn_mixed(args: argparse.Namespace) -> None:
@@ -42,7 +47,7 @@ def _vn_mixed(args: argparse.Namespace) -> None:
         text = "\n".join([result.headline(), advice, result.certified_line()])
     else:
         text = str(result)
-    emit(args, payload, text)
+    emit_with_legend(args, payload, text, _LEGEND, in_text=not args.advice)
 
 
 def _vn_continuous(args: argparse.Namespace) -> None:
@@ -50,7 +55,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve(args.b) if args.b is not None else continuous.solve_symbolic()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value], {"I": {"A": solution.A, "B": solution.B}, "II": {"C": solution.C}},
         solution.certified, "all strategies (indifference at the cut points, integrated exactly)")]
     if args.b is None:
@@ -73,7 +78,7 @@ def _vn_efg(args: argparse.Namespace) -> None:
     if args.output:
         write_text(args.output, text, "--output")
     if args.json:  # the file's text in the shared shape (or, with -o, a summary of what was written)
-        payload = shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
+        payload = results.shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
                           "bytes": len(text.encode("utf-8"))}, "von-neumann", dict(game.parameters))
         if not args.output:
             payload["efg"] = text

@@ -31,13 +31,16 @@ def _subcommands(parser: argparse.ArgumentParser, *, required_only: bool = False
 
 
 def command_parser(words: list[str]) -> argparse.ArgumentParser:
-    """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``), or a one-line error naming what exists."""
+    """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``, or ``["solve", "library:kuhn"]``: words
+    after a command without subcommands are its own arguments), or a one-line error naming what exists."""
     from exactpoker.cli import build_parser
 
     parser = build_parser()
     path: list[str] = []
     for word in words:
         choices = _subcommands(parser)
+        if not choices and path:  # the command's own arguments (solve's GAME)
+            break
         if word not in choices or word in SWEEPABLE_EXCLUDED:
             allowed = ", ".join(sorted(c for c in choices if c not in SWEEPABLE_EXCLUDED))
             where = " ".join(["exactpoker", *path]) if path else "exactpoker"
@@ -61,17 +64,43 @@ def options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
     return found
 
 
+def library_parameters(words: tuple[str, ...] | list[str]) -> tuple[str, dict[str, str], tuple[str, ...]] | None:
+    """For ``solve library:NAME(...)``: the game's name, the parameters given, and every parameter it has."""
+    if len(words) < 2 or words[0] != "solve" or not words[1].startswith("library:"):
+        return None
+    from exactpoker.formats.calls import parse_call
+    from exactpoker.games.library import GAMES
+
+    name, given = parse_call(words[1][len("library:"):])
+    if name not in GAMES:
+        raise InvalidParameterError(f"sweep: library: unknown game {name!r}; the library has {', '.join(GAMES)}")
+    return name, given, tuple(GAMES[name].params)
+
+
 @dataclass(frozen=True)
 class CommandTask:
-    """``exactpoker WORDS`` at one point of the grid (picklable, so it can run on any Dask worker)."""
+    """``exactpoker WORDS`` at one point of the grid (picklable, so it can run on any Dask worker).
+
+    ``game`` names the parameters that belong to the game of ``solve library:NAME`` rather than to the command:
+    they go into the game's call, ``library:NAME(key=value,...)``, at every point.
+    """
 
     words: tuple[str, ...]
     fixed: tuple[tuple[str, str], ...]
     flags: tuple[str, ...]  # options that take no value (store_true): "true" adds them, "false" leaves them out
+    game: tuple[str, ...] = ()
 
     def argv(self, point: dict[str, str]) -> list[str]:
         argv = list(self.words)
-        for name, value in [*self.fixed, *point.items()]:
+        settings = [*self.fixed, *point.items()]
+        if self.game:
+            library = library_parameters(self.words)
+            assert library is not None
+            name, given, _ = library
+            call = {**given, **{k: v for k, v in settings if k in self.game}}
+            argv[1] = f"library:{name}(" + ",".join(f"{k}={v}" for k, v in call.items()) + ")"
+            settings = [(k, v) for k, v in settings if k not in self.game]
+        for name, value in settings:
             if name in self.flags:
                 if value.lower() in ("true", "1", "yes"):
                     argv.append(f"--{name}")
@@ -89,6 +118,8 @@ class CommandTask:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(self.argv(point))
         seconds = time.perf_counter() - start
+        if status == 130:  # Ctrl-C reached the command: the sweep stops too, and this point is not recorded
+            raise KeyboardInterrupt
         if status != 0:
             message = err.getvalue().strip().splitlines()
             raise InvalidParameterError(message[-1].removeprefix("exactpoker: error: ") if message else

@@ -214,6 +214,7 @@ def _structured_path(loaded: "LoadedGame") -> SolveResult | None:
     if loaded.rules is not None:
         from exactpoker.solve.engine.structured import _solve_structured
 
+        guard.betting_rules(loaded.rules, f"solve {loaded.source}")  # the structured path's own estimate
         return _solve_structured(loaded.rules)
     if loaded.compiled is None and loaded.tree is not None:  # a one-card betting game: an O(n) path (seed 000)
         from exactpoker.solve.engine.structured_tree import _solve_structured_tree

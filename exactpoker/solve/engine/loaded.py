@@ -130,6 +130,9 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     ------
     InvalidParameterError
         If ``game`` is none of these.
+    ResourceLimitError
+        If a poker-language game's tree, counted from its rules (:func:`exactpoker.guard.poker_rules`), would not
+        fit in the limit.
     """
     if isinstance(game, (str, os.PathLike)) or is_instance(game, "pyspiel", "Game") \
             or is_instance(game, "pygambit", "Game"):
@@ -142,9 +145,10 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
     layout = infoset_tables if tables is None else tables
     if isinstance(game, CompilingRules):
         return _compiling_rules(game, source, layout)
-    if isinstance(game, BettingGame):
+    if isinstance(game, BettingGame):  # guarded as it is solved (its structured path, or compiled)
         return LoadedGame(None, layout, source, rules=game)
     if isinstance(game, PokerGame):
+        guard.poker_rules(game, f"solve {source}")
         structured = _structured_poker(game, source, layout)
         if structured is not None:
             return structured

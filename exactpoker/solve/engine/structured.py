@@ -37,6 +37,7 @@ from exactpoker.core.game import BettingGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.structure.ordered_games import ordered_game
+from exactpoker.solve.engine.tables import labelled_layouts
 from exactpoker.solve.structure.sign_games import SignProfile, certify_sign_game, sign_game
 
 __all__ = ["STRUCTURED_METHOD", "STRUCTURED_PURE_METHOD", "has_structure"]
@@ -102,7 +103,8 @@ def _equilibrium(game: BettingGame, layouts: list, profile: BehaviourProfile, ce
         name: {layout.infoset_name(i): list(profile.strategies[p][i]) for i in range(layout.num_infosets)}
         for p, (name, layout) in enumerate(zip(game.player_names, layouts))
     }
-    return Equilibrium.from_certificate(certificate, strategies, profile)
+    return Equilibrium.from_certificate(certificate, strategies, profile,
+                                        labelled=labelled_layouts(game.player_names, layouts, profile))
 
 
 def has_structure(game: BettingGame) -> bool:

@@ -34,6 +34,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from exactpoker import guard, progress as reporting
 from exactpoker.errors import CertificationError, InvalidParameterError
 
 __all__ = ["Vertices", "vertices", "basis_limit", "MAX_WORK"]
@@ -128,11 +129,22 @@ def _fractions(n: int, point: tuple[int, tuple[tuple[int, int], ...]]) -> tuple[
     return tuple(z)
 
 
-def _phase_one(tableau: _Tableau) -> None:
-    """Minimise the sum of the artificial variables by the lexicographic simplex method (no cycling)."""
+def _phase_one(tableau: _Tableau, budget: "guard.WorkBudget | None" = None) -> None:
+    """Minimise the sum of the artificial variables by the lexicographic simplex method (no cycling).
+
+    Each pivot usually drives one artificial variable out, so their number is
+    the stage's total; ``budget`` stops it when out of time.
+    """
     n = tableau.n
+    total = sum(1 for c in tableau.basic if c >= n)
+    pivots = out = 0
     while True:
         artificial_rows = [i for i, c in enumerate(tableau.basic) if c >= n]
+        reporting.advance(total - len(artificial_rows) - out)
+        out = total - len(artificial_rows)
+        if budget is not None:
+            budget.check(out, total, f"{pivots} pivots of phase one, {len(artificial_rows)} of {total} artificial "
+                         "variables left")
         if not artificial_rows:
             return
         # reduced cost * det of an original column j: -(sum of the artificial rows' entries)
@@ -146,6 +158,7 @@ def _phase_one(tableau: _Tableau) -> None:
         if row is None:  # pragma: no cover - the phase-one objective is bounded below by 0
             raise CertificationError("vertex enumeration: phase one is unbounded")
         tableau.pivot(row, entering)
+        pivots += 1
 
 
 def _moves(tableau: _Tableau) -> list[tuple[int, int]]:
@@ -183,6 +196,8 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None 
     ------
     InvalidParameterError
         When the search reaches ``limit`` bases (the message gives the count).
+    ResourceLimitError
+        When it runs out of the time an enumeration may take (:class:`~exactpoker.guard.WorkBudget`).
     """
     A = np.array([[int(v) for v in row] for row in A], dtype=object).reshape(len(b), -1)
     rhs = np.array([int(v) for v in b], dtype=object)
@@ -190,7 +205,10 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None 
         raise InvalidParameterError("vertices(): the right-hand side b must be >= 0")
     tableau = _Tableau(A, rhs)
     limit = basis_limit(*A.shape) if limit is None else limit
-    _phase_one(tableau)
+    budget = guard.WorkBudget(f"--all: vertex enumeration of {what} ({A.shape[0]} x {A.shape[1]})")
+    reporting.stage(f"vertex enumeration of {what}: a first vertex (phase one)", A.shape[0], "artificial variables")
+    _phase_one(tableau, budget)
+    reporting.stage(f"vertex enumeration of {what}", None, "bases")
     mask = tableau.mask()
     seen = {mask}
     found = {tableau.point(): None}
@@ -208,6 +226,7 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None 
                     f"--all: {what} has more than {limit} lex-feasible bases, the limit for its size "
                     f"(vertex enumeration stopped after {len(seen)} bases and {len(found)} vertices); "
                     "the game is too large for --all")
+            budget.check(len(seen), None, f"{len(seen)} bases and {len(found)} vertices so far, at most {limit}")
             tableau.pivot(row, column)
             mask = key
             seen.add(key)

@@ -39,6 +39,7 @@ from exactpoker.solve.nplayer.indifference_families import family_corners
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, OrderedModel
 from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.support_search import locate_equilibrium
+from exactpoker.solve.engine.tables import labelled_layouts
 
 __all__ = ["ORDERED_METHOD", "OrderedGuide", "symmetric_ties", "solve_ordered"]
 
@@ -140,7 +141,8 @@ def _result(rules: BettingGame, game: OrderedGame, located: CertifiedPoint, fami
         strategies = {name: {layout.infoset_name(i): list(profile.strategies[p][i])
                              for i in range(layout.num_infosets)}
                       for p, (name, layout) in enumerate(zip(names, layouts))}
-        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile))
+        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile,
+                                                       labelled=labelled_layouts(names, layouts, profile)))
     free = {name: [f"{h + 1}:{game.labels[p]}" for q, h in located.system.variables if q == p]
             for p, name in enumerate(names)}
     alike = all(corner.behaviour[1] == corner.behaviour[2] for corner in family.vertices)
