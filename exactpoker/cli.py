@@ -146,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        args.command_line = (build_parser, main)  # handed down: a sweep runs the commands it varies
         run: Callable[[argparse.Namespace], int | None] = args.run
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactpoker.cli import main
+from exactpoker.cli import build_parser, main
 from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
 from exactpoker.sweep import plan, run_sweep
+from exactpoker.sweep.task import CommandLine
 from exactpoker.sweep.grid import parse_values, points
 
 pytest.importorskip("dask.distributed")
@@ -304,6 +305,6 @@ def _maybe_fail(x):
 
 
 def test_plan_refuses_a_switch_without_true_or_false(tmp_path):
-    sweep = plan(["vn", "mixed"], ["n=2"], ["b=1", "advice=maybe"])
+    sweep = plan(["vn", "mixed"], ["n=2"], ["b=1", "advice=maybe"], CommandLine(build_parser, main))
     report, _ = run_sweep(sweep, str(tmp_path / "a.jsonl"), Runner(1))
     assert report.failed and "--advice is a switch" in report.failed[0]["error"]

@@ -14,8 +14,9 @@ def _sweep(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
     from exactpoker import progress
     from exactpoker.sweep import plan, run_sweep
+    from exactpoker.sweep.task import CommandLine
 
-    sweep = plan(args.target, args.grid, args.fixed)
+    sweep = plan(args.target, args.grid, args.fixed, CommandLine(*args.command_line))
     x = args.plot_x
     if args.plot is not None:
         if x is None:

@@ -25,7 +25,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
 from exactpoker.sweep.grid import parse_assignment, parse_values, points
 from exactpoker.sweep.store import SweepStore, point_key
-from exactpoker.sweep.task import CommandTask, command_parser, library_parameters, options
+from exactpoker.sweep.task import CommandLine, CommandTask, command_parser, library_parameters, options
 
 __all__ = ["Sweep", "SweepReport", "plan", "run_sweep"]
 
@@ -58,9 +58,12 @@ class SweepReport:
                 "failed": [{"point": r["point"], "status": r["status"], "error": r["error"]} for r in self.failed]}
 
 
-def plan(command: list[str], grid: list[str], fixed: list[str] | None = None) -> Sweep:
-    """Check the command and its parameters and list the points (one-line errors naming what is wrong)."""
-    parser = command_parser(command)
+def plan(command: list[str], grid: list[str], fixed: list[str] | None, command_line: CommandLine) -> Sweep:
+    """Check the command and its parameters and list the points (one-line errors naming what is wrong).
+
+    ``command_line`` is the command line's parser factory and entry point, which every point runs.
+    """
+    parser = command_parser(command, command_line)
     known = options(parser)
     if not grid:
         raise InvalidParameterError("sweep: give at least one --grid name=values")
@@ -89,7 +92,7 @@ def plan(command: list[str], grid: list[str], fixed: list[str] | None = None) ->
             raise InvalidParameterError(f"sweep: {name} is also fixed in {command[1]}; give it only once")
     flags = tuple(name for name, action in known.items() if action.nargs == 0)
     varied = tuple(name for name in game if name in values or name in settled)
-    task = CommandTask(tuple(command), tuple(settled.items()), flags, varied)
+    task = CommandTask(tuple(command), tuple(settled.items()), flags, command_line, varied)
     return Sweep(tuple(command), values, settled, task, points(values))
 
 

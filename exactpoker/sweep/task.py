@@ -1,8 +1,9 @@
 """One point of a sweep: the single command run in-process, its ``--json`` record captured.
 
-The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs
-(:func:`exactpoker.cli.main`), so a sweep's record is the single command's
-JSON, plus the point and the seconds taken.
+The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs, through the command line's own
+entry point, so a sweep's record is the single command's JSON, plus the point and the seconds taken.  The
+command line hands its parser and entry point down (:class:`CommandLine`, from what
+:func:`exactpoker.cli.main` sets on the parsed arguments): a sweep, below the command line, never imports it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,19 @@ import io
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, NamedTuple, Sequence
 
 from exactpoker.errors import InvalidParameterError
 
-__all__ = ["command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+__all__ = ["CommandLine", "command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+
+
+class CommandLine(NamedTuple):
+    """The command line's parser factory and entry point (``exactpoker.cli.build_parser`` and ``main``), handed
+    down to the sweep by the command line itself; module-level functions, so a task pickles for Dask workers."""
+
+    build_parser: Callable[[], argparse.ArgumentParser]
+    main: Callable[[Sequence[str]], int]
 
 #: Commands a sweep does not run (itself; file writers with no JSON).
 SWEEPABLE_EXCLUDED = ("sweep",)
@@ -30,12 +39,10 @@ def _subcommands(parser: argparse.ArgumentParser, *, required_only: bool = False
     return {}
 
 
-def command_parser(words: list[str]) -> argparse.ArgumentParser:
+def command_parser(words: list[str], command_line: CommandLine) -> argparse.ArgumentParser:
     """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``, or ``["solve", "library:kuhn"]``: words
     after a command without subcommands are its own arguments), or a one-line error naming what exists."""
-    from exactpoker.cli import build_parser
-
-    parser = build_parser()
+    parser = command_line.build_parser()
     path: list[str] = []
     for word in words:
         choices = _subcommands(parser)
@@ -88,6 +95,7 @@ class CommandTask:
     words: tuple[str, ...]
     fixed: tuple[tuple[str, str], ...]
     flags: tuple[str, ...]  # options that take no value (store_true): "true" adds them, "false" leaves them out
+    command_line: CommandLine
     game: tuple[str, ...] = ()
 
     def argv(self, point: dict[str, str]) -> list[str]:
@@ -111,12 +119,10 @@ class CommandTask:
         return argv + ["--json"]
 
     def __call__(self, point: dict[str, str]) -> dict[str, Any]:
-        from exactpoker.cli import main
-
         out, err = io.StringIO(), io.StringIO()
         start = time.perf_counter()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(self.argv(point))
+            status = self.command_line.main(self.argv(point))
         seconds = time.perf_counter() - start
         if status == 130:  # Ctrl-C reached the command: the sweep stops too, and this point is not recorded
             raise KeyboardInterrupt
