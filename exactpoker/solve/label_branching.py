@@ -150,9 +150,12 @@ class LabelSearch:
         if propagated is None:
             return []
         faces, assigned = propagated
+        if not faces[0].required_possible():
+            return []
         for side in (0, 1):
             if faces[side].is_point():
-                self.complementary(side, faces[side].point())
+                if not faces[side].required & ~faces[side].positive():
+                    self.complementary(side, faces[side].point())
                 return []
         label = self.branching_label(faces, assigned)
         if label is None:  # every label forced: the node's equilibria are the product of its two faces
@@ -160,10 +163,12 @@ class LabelSearch:
                 self.complementary(0, p)
             return []
         children = []
-        for side in (0, 1):
-            child = faces[side].copy()
-            if child.force(label):
-                children.append(([child, faces[1]] if side == 0 else [faces[0], child], assigned | 1 << label))
+        first = faces[0].copy()
+        if first.force(label):  # p_label = 0
+            children.append(([first, faces[1]], assigned | 1 << label))
+        kept, second = faces[0].copy(), faces[1].copy()
+        if kept.require(label) and second.force(label):  # p_label > 0, so q_label = 0
+            children.append(([kept, second], assigned | 1 << label))
         return children
 
 

@@ -38,13 +38,15 @@ Point = tuple[Fraction, ...]
 class Face:
     """A face ``{z >= 0 : A z = b, z_k = 0 for k in forced}`` at one of its vertices (module docstring)."""
 
-    __slots__ = ("T", "rhs", "det", "basic", "forced", "witnesses", "stuck")
+    __slots__ = ("T", "rhs", "det", "basic", "forced", "witnesses", "stuck", "required")
 
     def __init__(self, T: np.ndarray, rhs: np.ndarray, det: int, basic: list[int], forced: int = 0,
-                 witnesses: tuple[int, ...] = (), stuck: int = 0) -> None:
+                 witnesses: tuple[int, ...] = (), stuck: int = 0, required: int = 0) -> None:
         self.T, self.rhs, self.det, self.basic, self.forced = T, rhs, det, basic, forced
         #: the positive coordinates (bit masks) of points known to lie in the face; and coordinates known > 0 on it
         self.witnesses, self.stuck = witnesses, stuck
+        #: coordinates that the points sought have > 0 (never forced; see :meth:`require`)
+        self.required = required
 
     @classmethod
     def of(cls, A: Sequence[Sequence[int]], b: Sequence[int]) -> "Face":
@@ -53,7 +55,8 @@ class Face:
 
     def copy(self) -> "Face":
         """An independent face (a pivot builds new arrays, so the arrays are shared until one pivots)."""
-        return Face(self.T, self.rhs, self.det, list(self.basic), self.forced, self.witnesses, self.stuck)
+        return Face(self.T, self.rhs, self.det, list(self.basic), self.forced, self.witnesses, self.stuck,
+                    self.required)
 
     @property
     def width(self) -> int:
@@ -93,7 +96,10 @@ class Face:
         return best
 
     def force(self, column: int) -> bool:
-        """Hold ``z_column`` at 0; False when every point of the face has it > 0 (the face is then unusable)."""
+        """Hold ``z_column`` at 0; False when every point of the face has it > 0, or it is required > 0 (the face
+        is then unusable)."""
+        if self.required >> column & 1:
+            return False
         if column in self.basic:
             row = self.basic.index(column)
             while self.rhs[row] > 0:  # minimise z_column: its own row is the objective
@@ -131,6 +137,28 @@ class Face:
             if leaving is None or self.rhs[leaving] > 0:
                 return True
             self._pivot(leaving, entering)
+
+    def require(self, column: int) -> bool:
+        """Seek only points with ``z_column > 0``; False when the face has none.
+
+        The points of a face with given coordinates > 0 are not a face, but
+        they exist exactly when each of those coordinates is > 0 at some point
+        (the mean of such points has them all > 0), which is what is checked.
+        """
+        self.required |= 1 << column
+        return self.required_possible()
+
+    def required_possible(self) -> bool:
+        """Whether some point of the face has every required coordinate > 0."""
+        need = self.required & ~self.positive()
+        for witness in self.witnesses:
+            need &= ~witness
+        while need:
+            column = (need & -need).bit_length() - 1
+            if not self.copy().raises(1 << column):
+                return False
+            need &= ~(1 << column)
+        return True
 
     def is_point(self) -> bool:
         """Whether the face is the vertex held alone."""
