@@ -19,15 +19,21 @@ disjoint set in ``Q`` and holds a vertex of each face
 
 1. *propagation*: a free label that is > 0 on the whole of one face is forced
    in the other (an exact LP each; the node is cut when a label is > 0 on both
-   faces, or a face becomes empty) -- this cuts the tree by 10 to 40 times on
-   random games and poker trees;
+   faces, or a face becomes empty, or a required coordinate can no longer be
+   > 0) -- this cut the tree 17 to 35 times on random 12 x 12 and 15 x 15
+   games and ladder poker with 5 cards;
 2. *a leaf*: when a face is a single point ``p``, the node's equilibria pair
    ``p`` with the vertices of the other polytope's face where every label ``p``
    does not carry is forced; each ``p`` is listed once;
-3. *a branch* on a label: one > 0 at both vertices held if there is one (then
-   neither child holds the pair), else one not yet forced; the children force
-   it in ``P`` and in ``Q`` (every equilibrium of the node has one of the two);
-   when every label is forced, each vertex of ``P``'s face is a leaf.
+3. *a branch* on a label ``k``: the one with the largest ``p_k q_k`` at the
+   vertices held if some is > 0 at both (then neither child holds the pair),
+   else one not yet forced.  The children split the node's pairs: ``p_k = 0``
+   (forced in ``P``), or ``p_k > 0`` (*required* in ``P``: the points sought
+   have it > 0, which some point of the face has exactly when each required
+   coordinate is > 0 somewhere on it) and so ``q_k = 0`` (forced in ``Q``).
+   No pair lies below two nodes, so on degenerate games (poker trees) no
+   subtree is searched twice: ladder poker with 7 cards, 6,287 -> 749 nodes.
+   When every label is forced, each vertex of ``P``'s face is a leaf.
 
 The search holds the faces along one path and the points already listed: its
 memory is the answer's, not the polytopes' (whose lex-feasible bases
