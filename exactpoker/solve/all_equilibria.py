@@ -149,8 +149,8 @@ class AllEquilibria:
         if self.search is not None:
             notes.append(f"Found by branching on labels: {self.search.nodes} nodes (estimated "
                          f"{self.search.estimated_nodes} beforehand), {self.search.leaves} faces listed"
-                         + (f", after the table of bases stopped at {' and '.join(map(str, self.bases))} bases."
-                            if any(self.bases) else "."))
+                         + (f", after the table of lex-feasible bases passed its limit (bases visited: "
+                            f"{' and '.join(map(str, self.bases))})." if any(self.bases) else "."))
         return notes
 
     def details(self, names: Sequence[str]) -> dict[str, Any]:
