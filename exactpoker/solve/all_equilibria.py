@@ -68,7 +68,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str
 from exactpoker import progress as reporting
 from exactpoker.solve.convex_sets import maximal_bicliques
-from exactpoker.solve.label_branching import SearchCounts, label_branching, label_order
+from exactpoker.solve.label_branching import MAX_SECONDS, SearchCounts, System, check_sizes, label_branching, label_order
 from exactpoker.solve.optimal_set import extreme_points
 from exactpoker.solve.sequence_form import payoff_numerators, realization_matrix
 from exactpoker.solve.vertex_enumeration import BasisLimitError, Progress, vertices
@@ -228,10 +228,13 @@ def best_response_polyhedron(compiled: CompiledGame, player: int) -> tuple[list[
     return rows, b, own_labels + other_labels
 
 
-def _vertices(compiled: CompiledGame, player: int, limit: int | None, progress: Progress | None
-              ) -> tuple[list[tuple[Plan, int]], int]:
+Polyhedron = tuple[list[list[int]], list[int], list[int]]
+
+
+def _vertices(compiled: CompiledGame, player: int, polyhedron: Polyhedron, limit: int | None,
+              progress: Progress | None) -> tuple[list[tuple[Plan, int]], int]:
     """``player``'s polytope vertices as ``(realization plan, mask of the labels they carry)``, and bases visited."""
-    A, b, labels = best_response_polyhedron(compiled, player)
+    A, b, labels = polyhedron
     name = compiled.player_names[player]
     found = vertices(A, b, limit=limit, progress=progress, what=f"{name}'s best-response polytope")
     n_own = compiled.layouts[player].num_sequences
@@ -300,15 +303,19 @@ def _zero_sum(compiled: CompiledGame) -> AllEquilibria:
     return _assemble((list(sets[0]), list(sets[1])), [everything], ZERO_SUM_METHOD, True, (0, 0))
 
 
-def _label_search(compiled: CompiledGame, bases: tuple[int, int]) -> AllEquilibria:
-    """Every extreme equilibrium by branching on labels (module docstring, step 2), plans in sorted order."""
-    systems, what = [], []
-    for player in (0, 1):
-        A, b, labels = best_response_polyhedron(compiled, player)
+def _in_label_order(polyhedra: Sequence[Polyhedron]) -> tuple[System, System]:
+    """Both polyhedra with column ``k`` the label ``k`` (the form :func:`label_branching` takes)."""
+    systems = []
+    for A, b, labels in polyhedra:
         order = label_order(labels)
         systems.append(([[row[k] for k in order] for row in A], b))
-        what.append(f"{compiled.player_names[player]}'s best-response polytope")
-    found = label_branching((systems[0], systems[1]), what=(what[0], what[1]),
+    return systems[0], systems[1]
+
+
+def _label_search(compiled: CompiledGame, systems: tuple[System, System], bases: tuple[int, int]) -> AllEquilibria:
+    """Every extreme equilibrium by branching on labels (module docstring, step 2), plans in sorted order."""
+    what = tuple(f"{name}'s best-response polytope" for name in compiled.player_names)
+    found = label_branching(systems, what=(what[0], what[1]),
                             tick=reporting.counter("label search (estimated nodes)", "nodes"))
     n0, n1 = (layout.num_sequences for layout in compiled.layouts)
     pairs = {(p[:n0], q[n0:n0 + n1]) for p, q in found.pairs}
@@ -363,17 +370,21 @@ def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = Non
                                     f"got {method!r}")
     if compiled.is_zero_sum and optimal_sets:
         return _zero_sum(compiled)
+    polyhedra = [best_response_polyhedron(compiled, player) for player in (0, 1)]
+    systems = _in_label_order(polyhedra)
+    if method != "vertices":
+        check_sizes(systems, MAX_SECONDS)  # a refusal from the sizes alone, before any pivot of either method
     if method == "labels":
-        return _label_search(compiled, (0, 0))
+        return _label_search(compiled, systems, (0, 0))
     bases = [0, 0]
     try:
-        first, bases[0] = _vertices(compiled, 0, limit, progress)
-        second, bases[1] = _vertices(compiled, 1, limit, progress)
+        first, bases[0] = _vertices(compiled, 0, polyhedra[0], limit, progress)
+        second, bases[1] = _vertices(compiled, 1, polyhedra[1], limit, progress)
     except BasisLimitError as refused:
         if method == "vertices":
             raise
         stopped = (refused.bases, 0) if not bases[0] else (bases[0], refused.bases)
-        return _label_search(compiled, stopped)
+        return _label_search(compiled, systems, stopped)
     bases0, bases1 = bases
     labels = sum(layout.num_sequences for layout in compiled.layouts)
     plans0, plans1, neighbours = _graph(first, second, labels)

@@ -56,7 +56,7 @@ from typing import Callable, Sequence
 from exactpoker.errors import InvalidParameterError
 from exactpoker.solve.polytope_face import Face, Point, face_vertices
 
-__all__ = ["LabelSearch", "SearchCounts", "label_branching", "MAX_SECONDS"]
+__all__ = ["LabelSearch", "SearchCounts", "System", "check_sizes", "label_branching", "label_order", "MAX_SECONDS"]
 
 #: The budget of one search in seconds (about a minute): checked by the estimates before it starts and as it goes.
 MAX_SECONDS = 60.0
@@ -189,24 +189,29 @@ def _pivot_seconds(systems: tuple[System, System]) -> float:
     return max(len(A) * len(A[0]) for A, _ in systems) * PIVOT_SECONDS_PER_ENTRY
 
 
-def _check_sizes(systems: tuple[System, System], seconds: float) -> None:
-    """Refuse, before any pivot, a search whose phase ones and one path alone pass the budget."""
+def check_sizes(systems: tuple[System, System], seconds: float) -> None:
+    """Refuse, before any pivot, a search whose least work passes the budget: a phase one of each polytope (a
+    pivot per row) and a path to a first leaf (about a pivot per label), at :func:`_pivot_seconds` a pivot."""
     rows, labels = sum(len(A) for A, _ in systems), len(systems[0][0][0])
     least = (rows + labels) * _pivot_seconds(systems)
     if least > seconds:
         raise InvalidParameterError(
             f"--all: the best-response polytopes ({len(systems[0][0])} and {len(systems[1][0])} rows, {labels} "
-            f"labels) need at least {rows + labels} exact pivots of about {_pivot_seconds(systems):.3f} s each "
+            f"labels) need about {rows + labels} exact pivots of about {_pivot_seconds(systems):.3f} s each "
             f"(~{least:.0f} s) before the first equilibrium, past the budget of {seconds:.0f} s; "
             "the game is too large for --all")
 
 
-def estimate_nodes(search: LabelSearch, probes: int = PROBES, seed: int = 0) -> tuple[float, float]:
+def estimate_nodes(search: LabelSearch, seconds: float, probes: int = PROBES, seed: int = 0) -> tuple[float, float]:
     """Knuth's estimate of the tree's nodes (mean over random probes of ``1 + d_1 + d_1 d_2 + ...``) and the
-    mean seconds a node took in the probes.  The probes' leaves are listed as in the search (nothing is lost)."""
+    mean seconds a node took in the probes.  The probes' leaves are listed as in the search (nothing is lost);
+    probes that take more than ``seconds`` are refused."""
     rng = random.Random(seed)
     total, spent, expanded = 0.0, 0.0, 0
-    for _ in range(probes):
+    for probe in range(probes):
+        if spent > seconds:
+            raise _refusal(f"{probe} probes of the search tree took {spent:.0f} s ({expanded} nodes), past a "
+                           f"quarter of the budget", search.counts)
         node, weight, estimate = ([search.roots[0].copy(), search.roots[1].copy()], 0), 1.0, 1.0
         while True:
             start = time.perf_counter()
@@ -247,10 +252,10 @@ def label_branching(systems: tuple[System, System], *, what: tuple[str, str] = (
     InvalidParameterError
         When the estimates or the search pass the budget (with the counts).
     """
-    _check_sizes(systems, seconds)
+    check_sizes(systems, seconds)
     start = time.perf_counter()
     search = LabelSearch(systems, what)
-    nodes, per_node = estimate_nodes(search)
+    nodes, per_node = estimate_nodes(search, seconds / 4)
     search.counts.estimated_nodes = round(nodes)
     if nodes * per_node > 3 * seconds:
         raise _refusal(f"the search tree is estimated at {nodes:.3g} nodes of {per_node * 1000:.0f} ms each "
