@@ -43,7 +43,8 @@ Before it starts, its work is estimated: from the sizes (a phase one of each
 polytope and a path of the search cost at least so many pivots of tableaux
 this large), then from random probes down the tree (Knuth, "Estimating the
 efficiency of backtrack programs", Math. Comp. 29, 1975); a search put past
-its budget is refused with the counts, and so is one that passes it.
+its budget (a minute of CPU time) is refused with the counts, and so is one
+that passes it.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ from exactpoker.solve.polytope_face import Face, Point, face_vertices
 
 __all__ = ["LabelSearch", "SearchCounts", "System", "check_sizes", "label_branching", "label_order", "MAX_SECONDS"]
 
-#: The budget of one search in seconds (about a minute): checked by the estimates before it starts and as it goes.
+#: The budget of one search (about a minute) in CPU seconds of this process -- a wall-clock budget would refuse on
+#: a busy machine what an idle one finishes: checked by the estimates before the search starts and as it goes.
 MAX_SECONDS = 60.0
 #: Seconds per tableau entry of one pivot (big integers in numpy object arrays; measured on this machine's kind).
 PIVOT_SECONDS_PER_ENTRY = 2.5e-7
@@ -214,9 +216,9 @@ def estimate_nodes(search: LabelSearch, seconds: float, probes: int = PROBES, se
                            f"quarter of the budget", search.counts)
         node, weight, estimate = ([search.roots[0].copy(), search.roots[1].copy()], 0), 1.0, 1.0
         while True:
-            start = time.perf_counter()
+            start = time.process_time()
             children = search.expand(*node)
-            spent, expanded = spent + time.perf_counter() - start, expanded + 1
+            spent, expanded = spent + time.process_time() - start, expanded + 1
             if not children:
                 break
             weight *= len(children)
@@ -253,7 +255,7 @@ def label_branching(systems: tuple[System, System], *, what: tuple[str, str] = (
         When the estimates or the search pass the budget (with the counts).
     """
     check_sizes(systems, seconds)
-    start = time.perf_counter()
+    start = time.process_time()
     search = LabelSearch(systems, what)
     nodes, per_node = estimate_nodes(search, seconds / 4)
     search.counts.estimated_nodes = round(nodes)
@@ -263,7 +265,7 @@ def label_branching(systems: tuple[System, System], *, what: tuple[str, str] = (
     deadline = start + seconds
     stack = [([search.roots[0].copy(), search.roots[1].copy()], 0)]
     while stack:
-        if time.perf_counter() > deadline:
+        if time.process_time() > deadline:
             raise _refusal(f"the search passed its budget of {seconds:.0f} s (estimated {nodes:.3g} nodes)",
                            search.counts)
         search.counts.nodes += 1

@@ -22,6 +22,7 @@ enumeration of :func:`exactpoker.solve.vertex_enumeration.vertices`.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Sequence
 
@@ -192,9 +193,12 @@ class Face:
                 stuck |= 1 << column
                 continue
             seen = screen.reaches_zero(row)
-            if seen is not None:  # floats found a point with it at 0: not > 0 everywhere (or so it seems: no cut)
+            if isinstance(seen, int):  # floats found a point with it at 0: not > 0 everywhere (or so it seems)
                 can_be_zero |= ~seen
                 self.witnesses += (seen,)
+                continue
+            if seen is not None and self.certifies_positive(column, seen):
+                stuck |= 1 << column
                 continue
             probe = self.copy()
             if probe.force(column):
@@ -204,6 +208,30 @@ class Face:
                 stuck |= 1 << column
         self.stuck |= stuck
         return self.stuck & among_all
+
+    def certifies_positive(self, column: int, basis: list[int]) -> bool:
+        """Whether ``basis`` proves ``z_column > 0`` on the whole face, exactly.
+
+        With ``B'`` that basis (``column`` in it), every point of the face has
+        ``z_column = (B'^{-1} b)_r - sum_j (B'^{-1} A)_rj z_j`` over the columns
+        ``j`` outside ``B'``; if that constant is > 0 and every coefficient of a
+        free column is <= 0 (forced ones are 0), ``z_column`` is > 0 everywhere,
+        whether or not ``B'`` is feasible.  The row is ``u^T [T | rhs]`` with
+        ``M^T u = e_r``, ``M = T[:, B']`` (``= det B^{-1} B'``).
+        """
+        M = fmpq_mat([[int(self.T[i, c]) for c in basis] for i in range(len(basis))]).transpose()
+        unit = fmpq_mat(len(basis), 1, [int(c == column) for c in basis])
+        try:
+            u = M.solve(unit)
+        except ZeroDivisionError:  # a singular basis from the floats: no proof
+            return False
+        scale = math.lcm(*(int(u[i, 0].q) for i in range(len(basis))))
+        weights = np.array([int(u[i, 0] * scale) for i in range(len(basis))], dtype=object)
+        row, value = weights @ self.T, weights @ self.rhs
+        if value <= 0:
+            return False
+        outside = set(basis)
+        return all(row[j] <= 0 for j in range(self.width) if j not in outside and not self.forced >> j & 1)
 
     def implicit_zeros(self) -> int:
         """The free coordinates that are 0 at every point of the face (its implicit equalities), as a bit mask."""
@@ -238,9 +266,10 @@ class _FloatScreen:
         self.free = free
         self.forced = face.forced
 
-    def reaches_zero(self, row: int) -> int | None:
-        """Minimise the basic coordinate of ``row`` (Bland's rule): the positive coordinates (bit mask) of the
-        point reached where it is 0, or None (it seems > 0 everywhere, or the floats gave no clear answer)."""
+    def reaches_zero(self, row: int) -> int | list[int] | None:
+        """Minimise the basic coordinate of ``row`` (Bland's rule).  Returns the positive coordinates (a bit
+        mask) of a point reached where it is 0; or, where it seems > 0 everywhere, the basis at the minimum
+        (a list of columns: :meth:`Face.certifies_positive` checks it exactly); or None (no clear answer)."""
         T, rhs, basic, free = self.T.copy(), self.rhs.copy(), list(self.basic), self.free.copy()
         tol = self.TOLERANCE
         for _ in range(self.MAX_PIVOTS):
@@ -248,7 +277,7 @@ class _FloatScreen:
                 return sum(1 << c for c, v in zip(basic, rhs) if v > tol)
             candidates = np.flatnonzero(free & (T[row] > tol))
             if not candidates.size:
-                return None
+                return basic
             j = int(candidates[0])
             column = T[:, j].copy()
             ratios = np.full(len(rhs), np.inf)
