@@ -49,14 +49,16 @@ Three or more players: :mod:`~exactpoker.solve.nplayer`, one staged entry point
 
 Every equilibrium (``--all``) and every pure one (``--all-pure``)
     two players: :mod:`~exactpoker.solve.all_equilibria` over
-    :mod:`~exactpoker.solve.vertex_enumeration` and :mod:`~exactpoker.solve.convex_sets`; more players:
+    :mod:`~exactpoker.solve.vertex_enumeration`, past its limit :mod:`~exactpoker.solve.label_branching`
+    (EEE, over :mod:`~exactpoker.solve.polytope_face`), and :mod:`~exactpoker.solve.convex_sets`; more players:
     :mod:`~exactpoker.solve.support_enumeration` over :mod:`~exactpoker.solve.support_systems` and
     :mod:`~exactpoker.solve.support_decide`; pure: :mod:`~exactpoker.solve.pure`,
     :func:`~exactpoker.solve.nplayer.pure_equilibria_n`, :mod:`~exactpoker.solve.sign_games_pure`.
 
 Over a parameter (``--over``)
     :mod:`~exactpoker.solve.parametric_game` (pieces, maximum) over :mod:`~exactpoker.solve.parametric_lp`
-    (an LP polynomial in r: bases over Q(r)) and :mod:`~exactpoker.solve.sign_intervals`;
+    (an LP polynomial in r: bases over Q(r), :mod:`~exactpoker.solve.rational_reconstruction`) and
+    :mod:`~exactpoker.solve.sign_intervals`;
     :mod:`~exactpoker.solve.parametric` (matrix games), :mod:`~exactpoker.solve.parametric_branch`
     (N players: certified points of a continuation branch).
 
