@@ -212,7 +212,7 @@ def estimate_nodes(search: LabelSearch, seconds: float, probes: int = PROBES, se
     total, spent, expanded = 0.0, 0.0, 0
     for probe in range(probes):
         if spent > seconds:
-            raise _refusal(f"{probe} probes of the search tree took {spent:.0f} s ({expanded} nodes), past a "
+            raise _refusal(f"{probe} probes of the search tree took {spent:.0f} CPU s ({expanded} nodes), past a "
                            f"quarter of the budget", search.counts)
         node, weight, estimate = ([search.roots[0].copy(), search.roots[1].copy()], 0), 1.0, 1.0
         while True:
@@ -261,12 +261,12 @@ def label_branching(systems: tuple[System, System], *, what: tuple[str, str] = (
     search.counts.estimated_nodes = round(nodes)
     if nodes * per_node > 3 * seconds:
         raise _refusal(f"the search tree is estimated at {nodes:.3g} nodes of {per_node * 1000:.0f} ms each "
-                       f"(Knuth's estimate from {PROBES} probes), past the budget of {seconds:.0f} s", search.counts)
+                       f"(Knuth's estimate from {PROBES} probes), past the budget of {seconds:.0f} CPU s", search.counts)
     deadline = start + seconds
     stack = [([search.roots[0].copy(), search.roots[1].copy()], 0)]
     while stack:
         if time.process_time() > deadline:
-            raise _refusal(f"the search passed its budget of {seconds:.0f} s (estimated {nodes:.3g} nodes)",
+            raise _refusal(f"the search passed its budget of {seconds:.0f} CPU s (estimated {nodes:.3g} nodes)",
                            search.counts)
         search.counts.nodes += 1
         if tick is not None:
