@@ -1,4 +1,4 @@
-"""The label search (EEE) against the table of bases, Gambit's enummixed and the optimal sets; its faces; its refusals."""
+"""The label search (EEE) against the table of bases, Gambit's enummixed and the optimal sets; faces; refusals."""
 
 from __future__ import annotations
 

@@ -68,7 +68,8 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str
 from exactpoker import progress as reporting
 from exactpoker.solve.convex_sets import maximal_bicliques
-from exactpoker.solve.label_branching import MAX_SECONDS, SearchCounts, System, check_sizes, label_branching, label_order
+from exactpoker.solve.label_branching import (MAX_SECONDS, SearchCounts, System, check_sizes, label_branching,
+                                              label_order)
 from exactpoker.solve.optimal_set import extreme_points
 from exactpoker.solve.sequence_form import payoff_numerators, realization_matrix
 from exactpoker.solve.vertex_enumeration import BasisLimitError, Progress, vertices

@@ -261,7 +261,8 @@ def label_branching(systems: tuple[System, System], *, what: tuple[str, str] = (
     search.counts.estimated_nodes = round(nodes)
     if nodes * per_node > 3 * seconds:
         raise _refusal(f"the search tree is estimated at {nodes:.3g} nodes of {per_node * 1000:.0f} ms each "
-                       f"(Knuth's estimate from {PROBES} probes), past the budget of {seconds:.0f} CPU s", search.counts)
+                       f"(Knuth's estimate from {PROBES} probes), past the budget of {seconds:.0f} CPU s",
+                       search.counts)
     deadline = start + seconds
     stack = [([search.roots[0].copy(), search.roots[1].copy()], 0)]
     while stack:
