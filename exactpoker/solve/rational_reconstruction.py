@@ -86,7 +86,7 @@ def reconstruct(points: Sequence[Fraction], values: "Sequence[Fraction | fmpq]")
         return None
     rows, rhs = [], []
     for t, v in zip(points[:size], values[:size]):
-        where, value = fmpq(t.numerator, t.denominator), fmpq(value_of(v))
+        where, value = fmpq(t.numerator, t.denominator), fmpq(_value_of(v))
         powers = [where**k for k in range(max(dp, dq) + 1)]
         rows.append(powers[:dp + 1] + [-value * powers[k] for k in range(dq)])
         rhs.append(value * powers[dq])
@@ -99,11 +99,11 @@ def reconstruct(points: Sequence[Fraction], values: "Sequence[Fraction | fmpq]")
     denominator = fmpq_poly(coefficients[dp + 1:] + [fmpq(1)])
     for t, v in zip(points, values):
         where = fmpq(t.numerator, t.denominator)
-        if denominator(where) == 0 or numerator(where) != fmpq(value_of(v)) * denominator(where):
+        if denominator(where) == 0 or numerator(where) != fmpq(_value_of(v)) * denominator(where):
             return None
     factor = fmpq(int(denominator.denom())) / fmpq(int(denominator.numer().content()))
     return numerator * factor, denominator * factor
 
 
-def value_of(value: "Fraction | fmpq") -> fmpq:
+def _value_of(value: "Fraction | fmpq") -> fmpq:
     return value if isinstance(value, fmpq) else fmpq(value.numerator, value.denominator)
