@@ -24,7 +24,7 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
 from exactpoker.formats.nfg import read_nfg
-from exactpoker.solve.enumeration.two_player import all_equilibria_two_player
+from exactpoker.solve.enumeration.two_player import LABEL_METHOD, all_equilibria_two_player
 from exactpoker.solve.enumeration.convex_sets import maximal_bicliques
 from exactpoker.solve import solve_game
 from exactpoker.solve.enumeration.vertices import basis_limit, vertices
@@ -237,8 +237,23 @@ def test_bicliques_are_the_maximal_ones(neighbours):
 def test_the_enumeration_refuses_past_its_limit_with_the_count():
     cells = [[((3 * i + 5 * j) % 7, (2 * i + 3 * j * j) % 5) for j in range(6)] for i in range(6)]
     with pytest.raises(InvalidParameterError, match=r"more than 5 lex-feasible bases.* stopped after 5 bases and"):
-        all_equilibria_two_player(compile_tree(matrix_tree(cells)), limit=5)
+        all_equilibria_two_player(compile_tree(matrix_tree(cells)), limit=5, method="vertices")
     assert basis_limit(11, 22) == 20_000_000 // (11 * 33)  # the default: bases by the tableau's size
+
+
+def test_past_the_limit_the_label_search_finds_the_same_equilibria():
+    """A degenerate 6 x 6 game: the table of bases stopped at 5 bases hands over to the label search, whose
+    extreme equilibria, convex sets and counts are those of the full table search."""
+    cells = [[((3 * i + 5 * j) % 7, (2 * i + 3 * j * j) % 5) for j in range(6)] for i in range(6)]
+    compiled = compile_tree(matrix_tree(cells))
+    by_table = all_equilibria_two_player(compiled, method="vertices")
+    by_labels = all_equilibria_two_player(compiled, limit=5)
+    assert by_labels.method == LABEL_METHOD and by_labels.bases == (5, 0) and by_labels.search.nodes > 0
+    as_set = lambda found: {mixed(p) for p in found.profiles(compiled)}  # noqa: E731
+    assert as_set(by_labels) == as_set(by_table)
+    sets = lambda found: {frozenset(mixed(found.profiles(compiled)[k]) for k in s.equilibria)  # noqa: E731
+                          for s in found.convex_sets}
+    assert sets(by_labels) == sets(by_table)
 
 
 def test_vertices_of_a_degenerate_square():

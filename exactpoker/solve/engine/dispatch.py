@@ -511,8 +511,7 @@ def _all_equilibria(compiled: CompiledGame, shifted: tuple[CompiledGame, Fractio
                                           progress=progress.counter("vertex enumeration", "bases"))
         notes.extend(found.notes())
         used = found.method + ("" if shifted is None else _shift_note(shifted))
-        if not found.zero_sum:
-            details["bases_visited"] = dict(zip(compiled.player_names, found.bases))
+        details.update(found.details(compiled.player_names))
         return found.profiles(compiled), used, found.to_dict(compiled)
     if players < 2:
         raise InvalidParameterError("--all needs a game of two or more players; this one has one (use solve)")
