@@ -29,7 +29,7 @@ from exactpoker.files import check_writable
 from exactpoker.guard import memory_limit, parse_size
 from exactpoker.parallel import check_interrupt, watching_interrupts
 
-__all__ = ["main", "build_parser", "commands"]
+__all__ = ["main", "build_parser", "commands", "COMMAND_LINE"]
 
 
 # -- the parser --------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        args.command_line = (build_parser, main)  # handed down: a sweep runs the commands it varies
+        args.command_line = COMMAND_LINE  # handed down: a sweep runs the commands it varies
         run: Callable[[argparse.Namespace], int | None] = args.run
         size = getattr(args, "max_memory", None)
         reporter = None if getattr(args, "json", False) else progress.TerminalReporter()
@@ -190,6 +190,10 @@ def _stdout_failed(error: OSError) -> bool:
     import errno
 
     return error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT) and error.filename is None
+
+
+#: The parser factory and entry point a sweep runs (registered as the entry point ``exactpoker.command_line``).
+COMMAND_LINE = (build_parser, main)
 
 
 if __name__ == "__main__":  # pragma: no cover

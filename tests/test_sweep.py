@@ -305,6 +305,10 @@ def _maybe_fail(x):
 
 
 def test_plan_refuses_a_switch_without_true_or_false(tmp_path):
-    sweep = plan(["vn", "mixed"], ["n=2"], ["b=1", "advice=maybe"], CommandLine(build_parser, main))
+    sweep = plan(["vn", "mixed"], ["n=2"], ["b=1", "advice=maybe"])
     report, _ = run_sweep(sweep, str(tmp_path / "a.jsonl"), Runner(1))
     assert report.failed and "--advice is a switch" in report.failed[0]["error"]
+
+
+def test_a_sweep_planned_from_python_runs_the_installed_command_line():
+    assert CommandLine.installed() == CommandLine(build_parser, main)

@@ -58,11 +58,14 @@ class SweepReport:
                 "failed": [{"point": r["point"], "status": r["status"], "error": r["error"]} for r in self.failed]}
 
 
-def plan(command: list[str], grid: list[str], fixed: list[str] | None, command_line: CommandLine) -> Sweep:
+def plan(command: list[str], grid: list[str], fixed: list[str] | None = None,
+         command_line: CommandLine | None = None) -> Sweep:
     """Check the command and its parameters and list the points (one-line errors naming what is wrong).
 
-    ``command_line`` is the command line's parser factory and entry point, which every point runs.
+    ``command_line`` is the command line's parser factory and entry point, which every point runs; by default
+    the installed ``exactpoker`` command line (:meth:`CommandLine.installed`).
     """
+    command_line = command_line or CommandLine.installed()
     parser = command_parser(command, command_line)
     known = options(parser)
     if not grid:

@@ -3,7 +3,8 @@
 The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs, through the command line's own
 entry point, so a sweep's record is the single command's JSON, plus the point and the seconds taken.  The
 command line hands its parser and entry point down (:class:`CommandLine`, from what
-:func:`exactpoker.cli.main` sets on the parsed arguments): a sweep, below the command line, never imports it.
+:func:`exactpoker.cli.main` sets on the parsed arguments, or as registered in the package's entry points when a
+sweep is planned from Python): a sweep, below the command line, never imports it.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import io
 import json
 import time
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any, Callable, NamedTuple, Sequence
 
 from exactpoker.errors import InvalidParameterError
 
-__all__ = ["CommandLine", "command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+__all__ = ["COMMAND_LINE_GROUP", "CommandLine", "command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
 
 
 class CommandLine(NamedTuple):
@@ -27,6 +29,21 @@ class CommandLine(NamedTuple):
 
     build_parser: Callable[[], argparse.ArgumentParser]
     main: Callable[[Sequence[str]], int]
+
+    @classmethod
+    def installed(cls) -> "CommandLine":
+        """The ``exactpoker`` command line as installed: the one the package registers in its entry-point group
+        ``exactpoker.command_line`` (pyproject.toml), so the sweep names no higher layer."""
+        found = entry_points(group=COMMAND_LINE_GROUP, name="exactpoker")
+        for point in found:
+            return cls(*point.load())
+        raise InvalidParameterError(
+            "sweep: the exactpoker command line is not registered (install the package: pip install -e .), "
+            "or pass command_line=CommandLine(build_parser, main)")
+
+
+#: The entry-point group where the package registers its command line (``exactpoker.cli:COMMAND_LINE``).
+COMMAND_LINE_GROUP = "exactpoker.command_line"
 
 #: Commands a sweep does not run (itself; file writers with no JSON).
 SWEEPABLE_EXCLUDED = ("sweep",)
