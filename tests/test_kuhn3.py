@@ -50,7 +50,7 @@ def test_payoff_polynomials_zero_sum_and_multilinear():
 @pytest.mark.slow
 def test_extra_differentiation_removes_own_reach():
     """Section 3: the gain at node 4 (player 1, card c) has no factor 1 - x_{1,c} of node 1."""
-    symbols, gains = symbolic_gains(kuhn3.compiled(4, 3))
+    symbols, gains, _payoffs = symbolic_gains(kuhn3.compiled(4, 3))
     c = kuhn3.compiled(4, 3)
     for card in range(1, 5):
         node4 = gains[kuhn3.variable_index(c, 4, card)]
