@@ -1,0 +1,192 @@
+"""Shape hypotheses from finite-deck readings: runs of cards -> segments of hands -> cut points ``~ k/n``.
+
+Each information set's card-by-card probabilities (one
+:class:`~exactpoker.solve.continuous.readings.Reading`) are cut into
+segments by dynamic programming (optimal partition of a sequence, as in
+change-point detection: Jackson et al., "An algorithm for optimal
+partitioning of data on an interval", IEEE Signal Processing Letters 12,
+2005): a segment is *pure* (one action; cost: the squared distance of each
+card's probabilities to that action) or *mixed* (cost: the squared distance
+to the segment's mean, plus a little so that a pure segment wins a tie), and
+every segment costs ``penalty``.  A single card mixing at the border of two
+pure runs (a cut inside the card) is absorbed, and a run of cards
+alternating between actions (one vertex of a family of finite equilibria)
+becomes one mixed segment.
+
+The finite LP may return any vertex of a family, so one reading may mislead:
+:func:`hypotheses` offers, in turn, the partitions of the largest deck with a
+small and a large penalty, those of the other decks, and variants of each
+(mixed segments split into pure ones with the same measures; the shortest segment merged into a
+neighbour, repeatedly).  The cut points' order is read from their places;
+the certificate decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from exactpoker.solve.continuous.profile import Shape, cut_symbol, mix_symbol
+from exactpoker.solve.continuous.readings import Reading
+
+__all__ = ["Run", "partition", "hypotheses"]
+
+#: An action whose mean probability on a mixed segment is below this is not in its support.
+SUPPORT_FLOOR = 0.04
+#: The extra cost of a mixed segment (a pure one wins when the data cannot tell them apart).
+MIXED_COST = 0.5
+
+
+@dataclass(frozen=True)
+class Run:
+    """A segment of one information set: its support, its place ``[start, end)`` in ``[0, 1]``, its mean mix."""
+
+    support: tuple[int, ...]
+    start: float
+    end: float
+    mean: tuple[float, ...]
+
+
+def _costs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Prefix sums of the probabilities and of their squared norms."""
+    zero = np.zeros((1, table.shape[1]))
+    sums = np.vstack([zero, np.cumsum(table, axis=0)])
+    squares = np.concatenate([[0.0], np.cumsum((table**2).sum(axis=1))])
+    return sums, squares
+
+
+def partition(table: np.ndarray, penalty: float) -> list[Run]:
+    """The optimal partition of one information set's cards into pure and mixed segments (module docstring)."""
+    n, actions = table.shape
+    sums, squares = _costs(table)
+    best = np.full(n + 1, np.inf)
+    best[0] = 0.0
+    choice: list[tuple[int, tuple[int, ...], tuple[float, ...]]] = [(0, (), ())] * (n + 1)
+    for j in range(1, n + 1):
+        i = np.arange(j)
+        length = (j - i)[:, None]
+        mass = sums[j] - sums[i]
+        mean = mass / length
+        square = squares[j] - squares[i]
+        pure = square[:, None] - 2 * mass + length  # sum |p - e_a|^2, for every action a
+        mixed = square - (mean**2).sum(axis=1) * length[:, 0] + MIXED_COST
+        total = best[i][:, None] + penalty + np.column_stack([pure, mixed])
+        start, kind = np.unravel_index(np.argmin(total), total.shape)
+        best[j] = total[start, kind]
+        segment_mean = tuple(float(v) for v in mean[start])
+        if kind < actions:
+            support: tuple[int, ...] = (int(kind),)
+        else:
+            support = tuple(a for a in range(actions) if segment_mean[a] > SUPPORT_FLOOR) or (int(np.argmax(mean[start])),)
+        choice[j] = (int(start), support, segment_mean)
+    runs: list[Run] = []
+    j = n
+    while j > 0:
+        start, support, segment_mean = choice[j]
+        runs.append(Run(support, start / n, j / n, segment_mean))
+        j = start
+    return _merged(list(reversed(runs)))
+
+
+def _merged(runs: list[Run]) -> list[Run]:
+    """Neighbouring runs of the same support joined (their means weighted by length)."""
+    out: list[Run] = []
+    for run in runs:
+        if out and out[-1].support == run.support:
+            last = out[-1]
+            w0, w1 = last.end - last.start, run.end - run.start
+            mean = tuple((a * w0 + b * w1) / (w0 + w1) for a, b in zip(last.mean, run.mean))
+            out[-1] = Run(run.support, last.start, run.end, mean)
+        else:
+            out.append(run)
+    return out
+
+
+def shape_of(runs: Sequence[Sequence[Run]], together: float = 0.0) -> Shape:
+    """The shape of per-information-set runs: supports, the cut points ordered by place, the guesses.
+
+    Cut points of different information sets less than ``together`` apart are one point (a group).
+    """
+    cuts = sorted(((infoset_runs[k].end, (h, k)) for h, infoset_runs in enumerate(runs)
+                   for k in range(len(infoset_runs) - 1)))
+    groups: list[list[tuple[float, tuple[int, int]]]] = []
+    for place, cut in cuts:
+        group = groups[-1] if groups else None
+        if group is not None and place - group[0][0] < together and cut[0] not in {c[0] for _p, c in group}:
+            group.append((place, cut))
+        else:
+            groups.append([(place, cut)])
+    order = tuple(tuple(cut for _place, cut in group) for group in groups)
+    guesses = {cut_symbol(group[0][1]): sum(place for place, _cut in group) / len(group) for group in groups}
+    for h, infoset_runs in enumerate(runs):
+        for s, run in enumerate(infoset_runs):
+            for a in run.support[1:]:
+                guesses[mix_symbol(h, s, a)] = run.mean[a] / max(sum(run.mean[b] for b in run.support), 1e-9)
+    return Shape(tuple(tuple(run.support for run in infoset_runs) for infoset_runs in runs), order, guesses)
+
+
+def _purified(runs: list[Run]) -> list[Run]:
+    """Every mixed run split into pure runs of widths proportional to its mix, each action next to its like.
+
+    The action of the left neighbour comes first, the right neighbour's last: a mixed
+    run read from one vertex of a family becomes the pure member with the same measures.
+    """
+    out: list[Run] = []
+    for k, run in enumerate(runs):
+        if len(run.support) == 1:
+            out.append(run)
+            continue
+        left = runs[k - 1].support if k > 0 else ()
+        right = runs[k + 1].support if k + 1 < len(runs) else ()
+        order = sorted(run.support, key=lambda a: (a not in left, a in right))
+        total = sum(run.mean[a] for a in order) or 1.0
+        start = run.start
+        for a in order:
+            end = start + (run.end - run.start) * run.mean[a] / total
+            out.append(Run((a,), start, end, run.mean))
+            start = end
+    return _merged(out)
+
+
+def _variants(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
+    """The runs with every mixed segment read as its main action; then with the shortest segment merged away."""
+    if any(len(run.support) > 1 for infoset_runs in runs for run in infoset_runs):
+        yield [_purified(infoset_runs) for infoset_runs in runs]
+    current = [list(infoset_runs) for infoset_runs in runs]
+    for _ in range(4):
+        candidates = [(run.end - run.start, h, k) for h, infoset_runs in enumerate(current)
+                      for k, run in enumerate(infoset_runs) if len(infoset_runs) > 1]
+        if not candidates:
+            return
+        _width, h, k = min(candidates)
+        infoset_runs = current[h]
+        neighbour = k - 1 if k > 0 else k + 1
+        keep = infoset_runs[neighbour]
+        low, high = min(keep.start, infoset_runs[k].start), max(keep.end, infoset_runs[k].end)
+        infoset_runs[min(k, neighbour)] = Run(keep.support, low, high, keep.mean)
+        del infoset_runs[max(k, neighbour)]
+        current[h] = _merged(infoset_runs)
+        yield [list(r) for r in current]
+
+
+def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
+    """Shapes to try, the most plausible first, without repeats (module docstring).
+
+    Each partition is offered with the cut points of different information
+    sets that fall within a card of each other made one point, then with
+    every cut point its own.
+    """
+    seen: set[tuple] = set()
+    ordered = sorted(readings, key=lambda r: -r.cards)
+    for penalty in (2.0, 6.0):
+        for reading in ordered:
+            runs = [partition(table, penalty) for table in reading.tables]
+            for candidate in [runs, *_variants(runs)]:
+                for together in (1.01 / reading.cards, 0.0):
+                    shape = shape_of(candidate, together)
+                    key = (shape.segments, shape.order)
+                    if key not in seen:
+                        seen.add(key)
+                        yield shape

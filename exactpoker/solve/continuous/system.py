@@ -1,0 +1,187 @@
+"""Solving a shape's system exactly: the one door to the project's polynomial-system solver.
+
+:func:`solve_polynomial_system` is the only place the continuous engine asks
+for the exact solutions of a polynomial system (sympy polynomials with
+rational coefficients, the unknowns, a float guess).  For now it delegates to
+what the finite engine has: a lex Groebner basis in shape position and the
+exact real roots of its univariate polynomial
+(:func:`exactpoker.solve.indifference.solve_support`,
+:func:`~exactpoker.solve.indifference.shape_position`,
+:func:`~exactpoker.solve.algebraic_roots.real_roots`), else the solution next
+to the guess from its digits (:func:`exactpoker.solve.elimination.solve_near`,
+checked exactly).  The project's one system solver will take its place.
+
+Around it, for the continuous games:
+
+* :func:`fix_free` turns a positive-dimensional system (a family of
+  equilibria: a cut point with no equation of its own) into a zero-dimensional
+  one by fixing free unknowns at simple rationals near their readings;
+* :func:`solve_in_symbol` gives the unknowns as exact rational functions of
+  one symbol (a game's parameter for ``--over``, or a free unknown): exact
+  solutions at rational values of the symbol, all through the one door,
+  interpolated (Thiele-type rational interpolation, sympy's
+  ``rational_interpolate``) and accepted only if the system then vanishes
+  identically in the symbol.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+import sympy
+
+from exactpoker.errors import CertificationError, DegenerateSystemError
+from exactpoker.solve.algebraic_roots import Exact, evaluate
+
+__all__ = ["SystemSolutions", "solve_polynomial_system", "fix_free", "solve_in_symbol", "simple_rational"]
+
+
+@dataclass(frozen=True)
+class SystemSolutions:
+    """Every real solution with all unknowns in ``[0, 1]`` (``points``), or a family (``dimension > 0``)."""
+
+    points: tuple[dict[sympy.Symbol, Exact], ...] = ()
+    dimension: int = 0
+
+
+def solve_polynomial_system(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol],
+                            guess: Mapping[sympy.Symbol, float]) -> SystemSolutions:
+    """The exact real solutions of ``equations = 0`` with every unknown in ``[0, 1]`` (module docstring).
+
+    Rational solutions are Fractions; irrational ones are
+    :class:`~exactpoker.algebraic.AlgebraicNumber` s of one field.  A family
+    is reported by its dimension (``points`` empty).
+    """
+    from exactpoker.solve.indifference import IndifferenceSystem, Segment, solve_support
+
+    system = IndifferenceSystem(tuple((0, k) for k in range(len(unknowns))), tuple(unknowns), tuple(equations))
+    try:
+        found = solve_support(system)
+    except DegenerateSystemError:
+        return SystemSolutions((_near(equations, unknowns, guess),))
+    if isinstance(found, Segment):
+        return SystemSolutions((), max(found.dimension, 1))
+    return SystemSolutions(tuple(dict(zip(unknowns, s.values)) for s in found))
+
+
+def _near(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol], guess: Mapping[sympy.Symbol, float]
+          ) -> dict[sympy.Symbol, Exact]:
+    """The solution next to ``guess`` from its digits (:func:`~exactpoker.solve.elimination.solve_near`) on a square
+    subsystem of full rank at the guess; every equation must then vanish exactly."""
+    import numpy as np
+    from flint import fmpq, fmpq_mpoly_ctx
+
+    from exactpoker.solve.elimination import jacobian_at, solve_near
+
+    names = [str(u) for u in unknowns]
+    ctx = fmpq_mpoly_ctx.get(tuple(names), "lex")
+    polys = []
+    for e in equations:
+        poly = sympy.Poly(e, *unknowns)
+        polys.append(ctx.from_dict({m: fmpq(int(c.p), int(c.q)) for m, c in poly.terms()}))
+    point = [float(guess.get(u, 0.5)) for u in unknowns]
+    chosen: list[int] = []
+    for k in range(len(polys)):  # greedily: equations whose Jacobian rows are independent at the guess
+        rows = jacobian_at([polys[j] for j in chosen + [k]], ctx, point)
+        if np.linalg.matrix_rank(rows, tol=1e-9) == len(chosen) + 1:
+            chosen.append(k)
+        if len(chosen) == len(unknowns):
+            break
+    if len(chosen) != len(unknowns):
+        raise DegenerateSystemError("the system has no square subsystem of full rank at the guess")
+    values = solve_near([polys[k] for k in chosen], ctx, point)
+    solution = dict(zip(unknowns, values))
+    if any(evaluate(e, solution) != 0 for e in equations):
+        raise CertificationError("the solution found near the guess misses an equation of the system")
+    return solution
+
+
+def simple_rational(value: float, denominators: int = 64) -> Fraction:
+    """A simple rational near ``value`` (continued fractions), for fixing a free unknown."""
+    return Fraction(value).limit_denominator(denominators)
+
+
+def fix_free(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol], guess: Mapping[sympy.Symbol, float]
+             ) -> tuple[dict[sympy.Symbol, Fraction], SystemSolutions]:
+    """Fix free unknowns of a family at simple rationals near ``guess`` until the system has isolated solutions.
+
+    Unknowns are tried in turn (cut points first, in order); an unknown
+    whose fixing leaves no solution is not free and is put back.  Returns the
+    fixed values and the solutions of the system that remains.
+    """
+    fixed: dict[sympy.Symbol, Fraction] = {}
+    current = SystemSolutions((), 1)
+    for u in unknowns:
+        value = simple_rational(guess.get(u, 0.5))
+        trial = {**fixed, u: value}
+        rest = [v for v in unknowns if v not in trial]
+        substituted = [e for e in (sympy.expand(eq.subs(_rationals(trial))) for eq in equations) if e != 0]
+        if any(e.is_number for e in substituted):
+            continue  # u was not free: fixing it contradicts the system
+        solved = solve_polynomial_system(substituted, rest, guess) if rest else SystemSolutions(({},))
+        if not solved.points and not solved.dimension:
+            continue
+        fixed, current = trial, solved
+        if not solved.dimension:
+            break
+    return fixed, current
+
+
+def _rationals(values: Mapping[sympy.Symbol, Fraction]) -> dict[sympy.Symbol, sympy.Rational]:
+    return {k: sympy.Rational(v.numerator, v.denominator) for k, v in values.items()}
+
+
+def solve_in_symbol(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol], symbol: sympy.Symbol,
+                    start: Mapping[sympy.Symbol, Fraction], at: Fraction, *, max_degree: int = 8
+                    ) -> dict[sympy.Symbol, sympy.Expr]:
+    """The unknowns as rational functions of ``symbol`` on the branch through ``start`` (the solution at ``at``).
+
+    Systems linear in the unknowns are solved over ``Q(symbol)`` directly;
+    others by rational interpolation of exact solutions at rational values of
+    the symbol next to ``at`` (each the solution nearest the previous one),
+    accepted only when every equation vanishes identically.
+
+    Raises
+    ------
+    CertificationError
+        If the branch is not rational in the symbol (up to ``max_degree``) or leaves ``[0, 1]`` nearby.
+    """
+    if all(sympy.Poly(e, *unknowns).total_degree() <= 1 for e in equations):
+        solved = sympy.solve(list(equations), list(unknowns), dict=True)
+        if len(solved) == 1 and set(solved[0]) == set(unknowns):
+            return {u: sympy.factor(solved[0][u]) for u in unknowns}
+    samples = _branch(equations, unknowns, symbol, start, at, 2 * max_degree + 3)
+    for degree in range(0, max_degree + 1):
+        count = 2 * degree + 1
+        if count + 2 > len(samples):
+            break
+        functions = {}
+        for u in unknowns:
+            data = [(s, value[u]) for s, value in samples[:count]]
+            functions[u] = sympy.factor(sympy.polys.polyfuncs.rational_interpolate(data, degree, X=symbol))
+        if all(sympy.cancel(e.subs(functions)) == 0 for e in equations):
+            return functions
+    raise CertificationError(f"the solution is not a rational function of {symbol} of degree <= {max_degree}")
+
+
+def _branch(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol], symbol: sympy.Symbol,
+            start: Mapping[sympy.Symbol, Fraction], at: Fraction, count: int
+            ) -> list[tuple[sympy.Rational, dict[sympy.Symbol, sympy.Rational]]]:
+    """Exact rational solutions at ``count`` rational values of ``symbol`` next to ``at``, following the branch."""
+    step = Fraction(1, 64) * max(abs(at), Fraction(1, 8))
+    previous = {u: float(v) for u, v in start.items()}
+    samples = []
+    for k in range(count):
+        value = at + step * ((k + 1) // 2) * (1 if k % 2 else -1) if k else at
+        here = sympy.Rational(value.numerator, value.denominator)
+        substituted = [sympy.expand(e.subs(symbol, here)) for e in equations]
+        found = solve_polynomial_system(substituted, unknowns, previous)
+        if not found.points:
+            raise CertificationError(f"no isolated solution of the shape's system at {symbol} = {value}")
+        point = min(found.points, key=lambda p: sum((float(p[u]) - previous[u]) ** 2 for u in unknowns))
+        if not all(isinstance(v, Fraction) for v in point.values()):
+            raise CertificationError(f"the solution at {symbol} = {value} is irrational: not a rational function")
+        samples.append((here, {u: sympy.Rational(v.numerator, v.denominator) for u, v in point.items()}))
+    return samples
