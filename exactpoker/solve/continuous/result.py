@@ -19,7 +19,7 @@ player and information set, a list of ``{"from", "to", "action"}`` or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import sympy
 
@@ -81,13 +81,15 @@ def brief(value: Any) -> str:
     return f"≈ {decimal(value)}" if is_irrational(value) else shown(value)
 
 
-def pieces_of(model: BettingModel, profile: PiecewiseProfile, h: int) -> list[Piece]:
-    """Information set ``h``'s strategy as intervals: empty intervals dropped, equal neighbours merged."""
+def pieces_of(model: BettingModel, profile: PiecewiseProfile, h: int,
+              nonempty: Callable[[Any, Any], bool] = lambda start, end: start < end) -> list[Piece]:
+    """Information set ``h``'s strategy as intervals: empty intervals dropped (``nonempty(start, end)`` false),
+    equal neighbours merged."""
     names = model.infosets[h].actions
     pieces: list[Piece] = []
     for i in range(profile.intervals):
         start, end = profile.breaks[i], profile.breaks[i + 1]
-        if not start < end:
+        if not nonempty(start, end):
             continue
         probabilities = tuple(zip(names, profile.behaviour[h][i]))
         if pieces and pieces[-1].probabilities == probabilities:
