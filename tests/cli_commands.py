@@ -40,7 +40,9 @@ CASES: dict[str, list[list[str]]] = {
     "sweep": [["vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "-o", "{tmp}/sweep.jsonl", "--workers", "1"]],
     "solve": [["--list"], ["{tmp}/vn.efg"], ["{tmp}/vn.efg", "--all-pure"], ["library:kuhn"],
               ["library:kuhn", "--family"], ["openspiel:kuhn_poker"], ["library:leduc(ranks=2)"],
-              ["library:leduc(ranks=2)", "--no-abstraction"], ["library:three(n=5,b=2)"]],
+              ["library:leduc(ranks=2)", "--no-abstraction"], ["library:three(n=5,b=2)"],
+              ["library:vn(b=2)", "--continuous"], ["library:three(b=2)", "--continuous"],
+              ["library:vn", "--continuous", "--over", "b=1..4", "--maximize", "value[I]"]],
 }
 
 #: Cases too slow for the quick run (minutes): run with -m slow.

@@ -43,7 +43,6 @@ def _run_over(args: argparse.Namespace, game: object) -> None:
     from exactpoker.commands._over import parse_maximize, parse_over
     from exactpoker.commands.common import emit
     from exactpoker.games.library import rules_over
-    from exactpoker.results import jsonable
     from exactpoker.solve.continuous.over import solve_over_continuous
 
     name, lower, upper = parse_over(args.over)
@@ -55,7 +54,7 @@ def _run_over(args: argparse.Namespace, game: object) -> None:
         from exactpoker.solve.continuous.plot import plot_over_cuts
 
         plot_over_cuts(solution, args.plot)
-    emit(args, jsonable(solution.to_dict(maximum)), solution.text(maximum))
+    emit(args, solution.to_dict(maximum), solution.text(maximum))
 
 
 def run_continuous(args: argparse.Namespace) -> None:

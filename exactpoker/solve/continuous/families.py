@@ -32,7 +32,7 @@ import sympy
 from exactpoker.solve.continuous.attempt import Solved
 from exactpoker.solve.continuous.model import BettingModel
 
-__all__ = ["TieRun", "Family", "describe_family"]
+__all__ = ["TieRun", "FamilyTraces", "describe_family"]
 
 
 @dataclass(frozen=True)
@@ -49,14 +49,14 @@ class TieRun:
 
 
 @dataclass(frozen=True)
-class Family:
+class FamilyTraces:
     """The traces of a family around the certified member (module docstring)."""
 
     ties: tuple[TieRun, ...]
     free: tuple[tuple[str, Any], ...]
 
 
-def describe_family(model: BettingModel, solved: Solved, cut_names: dict[sympy.Symbol, str]) -> Family | None:
+def describe_family(model: BettingModel, solved: Solved, cut_names: dict[sympy.Symbol, str]) -> FamilyTraces | None:
     """The ties and free unknowns of ``solved``, or ``None`` when it has neither."""
     profile = solved.profile
     runs: list[list[Any]] = []  # [infoset, tied actions, played actions, first interval, last interval]
@@ -77,5 +77,5 @@ def describe_family(model: BettingModel, solved: Solved, cut_names: dict[sympy.S
     free = tuple((cut_names.get(symbol, str(symbol)), value) for symbol, value in solved.fixed.items())
     if not ties and not free:
         return None
-    return Family(tuple(ties), free)
+    return FamilyTraces(tuple(ties), free)
 

@@ -46,7 +46,7 @@ from exactpoker.solve.continuous.equations import shape_equations
 from exactpoker.solve.continuous.model import BettingModel, parametric_model
 from exactpoker.solve.continuous.payoffs import action_values, evaluate, subtract, values
 from exactpoker.solve.continuous.profile import PiecewiseProfile, Shape
-from exactpoker.solve.continuous.result import Piece, pieces_of
+from exactpoker.solve.continuous.result import HandInterval, pieces_of
 from exactpoker.solve.continuous.system import solve_in_symbol
 from exactpoker.solve.sign_intervals import largest_interval
 
@@ -65,7 +65,7 @@ class OverPiece:
     sample: Fraction
     value: sympy.Expr
     values: tuple[sympy.Expr, ...]
-    strategies: dict[str, dict[str, list[Piece]]]
+    strategies: dict[str, dict[str, list[HandInterval]]]
     cuts: dict[str, sympy.Expr]
     conditions: int
 
@@ -125,7 +125,7 @@ def _piece(model: BettingModel, shape: Shape, solved_values: dict[sympy.Symbol, 
             nonzero.append(denominator)
     begin, end = largest_interval(polys, nonzero, sample, low, high)
     players = [sympy.factor(v) for v in values(model, profile)]
-    strategies: dict[str, dict[str, list[Piece]]] = {name: {} for name in model.player_names}
+    strategies: dict[str, dict[str, list[HandInterval]]] = {name: {} for name in model.player_names}
     for h, infoset in enumerate(model.infosets):
         strategies[model.player_names[infoset.player]][infoset.label] = pieces_of(
             model, profile.map(sympy.factor), h, nonempty=lambda a, b: sympy.cancel(b - a) != 0)
@@ -163,12 +163,13 @@ class ContinuousOver:
         return type(found)(self.player_names[player], found.value, found.at, found.flat)
 
     def to_dict(self, maximum: Any = None) -> dict[str, Any]:
-        from exactpoker.results import shaped
+        from exactpoker.results import jsonable, shaped
         from exactpoker.solve.parametric_game import describe_number
 
         pieces = [{"from": str(p.start), "to": str(p.end), "value": [str(v) for v in p.values],
-                   "strategies": {player: {label: [piece.to_dict() for piece in pieces] for label, pieces in table.items()}
-                                  for player, table in p.strategies.items()},
+                   "strategies": jsonable({player: {label: [piece.to_dict() for piece in pieces]
+                                                    for label, pieces in table.items()}
+                                           for player, table in p.strategies.items()}),
                    "cut_points": {name: str(value) for name, value in p.cuts.items()},
                    "certified": True, "sample": exact_str(p.sample),
                    "certificate": {"holds": True, "scope": f"every hand and every {self.parameter} in the piece",

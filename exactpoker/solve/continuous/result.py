@@ -28,16 +28,16 @@ from exactpoker.display import decimal, is_irrational, shown
 from exactpoker.results import approx_of, jsonable
 from exactpoker.solve.continuous.attempt import Attempt, Solved
 from exactpoker.solve.continuous.certificate import ContinuousCertificate
-from exactpoker.solve.continuous.families import Family, describe_family
+from exactpoker.solve.continuous.families import FamilyTraces, describe_family
 from exactpoker.solve.continuous.model import BettingModel
 from exactpoker.solve.continuous.profile import PiecewiseProfile
 from exactpoker.solve.continuous.readings import Reading
 
-__all__ = ["Piece", "CutPoint", "ContinuousResult", "continuous_result", "pieces_of", "exact_number", "brief"]
+__all__ = ["HandInterval", "CutPoint", "ContinuousResult", "continuous_result", "pieces_of", "exact_number", "brief"]
 
 
 @dataclass(frozen=True)
-class Piece:
+class HandInterval:
     """On hands ``[start, end]`` the information set plays ``probabilities`` (action name -> probability)."""
 
     start: Any
@@ -82,20 +82,20 @@ def brief(value: Any) -> str:
 
 
 def pieces_of(model: BettingModel, profile: PiecewiseProfile, h: int,
-              nonempty: Callable[[Any, Any], bool] = lambda start, end: start < end) -> list[Piece]:
+              nonempty: Callable[[Any, Any], bool] = lambda start, end: start < end) -> list[HandInterval]:
     """Information set ``h``'s strategy as intervals: empty intervals dropped (``nonempty(start, end)`` false),
     equal neighbours merged."""
     names = model.infosets[h].actions
-    pieces: list[Piece] = []
+    pieces: list[HandInterval] = []
     for i in range(profile.intervals):
         start, end = profile.breaks[i], profile.breaks[i + 1]
         if not nonempty(start, end):
             continue
         probabilities = tuple(zip(names, profile.behaviour[h][i]))
         if pieces and pieces[-1].probabilities == probabilities:
-            pieces[-1] = Piece(pieces[-1].start, end, probabilities)
+            pieces[-1] = HandInterval(pieces[-1].start, end, probabilities)
         else:
-            pieces.append(Piece(start, end, probabilities))
+            pieces.append(HandInterval(start, end, probabilities))
     return pieces
 
 
@@ -118,10 +118,10 @@ class ContinuousResult:
     method: str
     player_names: tuple[str, ...]
     values: tuple[Any, ...]
-    strategies: dict[str, dict[str, list[Piece]]]
+    strategies: dict[str, dict[str, list[HandInterval]]]
     cut_points: tuple[CutPoint, ...]
     certificate: ContinuousCertificate
-    family: Family | None
+    family: FamilyTraces | None
     shape: str
     readings: tuple[Reading, ...]
     attempts: tuple[Attempt, ...]
@@ -148,7 +148,7 @@ class ContinuousResult:
         """The equilibrium in the shared vocabulary (``values``, ``strategies``, ``certified``, ``certificate``)."""
         strategies = self.strategy_dict()
         result = {"values": jsonable(list(self.values)), "strategies": jsonable(strategies), "certified": True,
-                  "certificate": jsonable(self.certificate.to_dict())}
+                  "certificate": self.certificate.to_dict()}
         approx = approx_of(list(self.values), strategies)
         if approx is not None:
             result["approx"] = approx
@@ -193,14 +193,14 @@ class ContinuousResult:
         return "\n".join(lines)
 
 
-def _family_dict(family: Family) -> dict[str, Any]:
-    return {"ties": [{"player": t.player, "infoset": t.label, "from": t.start, "to": t.end,
+def _family_dict(family: FamilyTraces) -> dict[str, Any]:
+    return jsonable({"ties": [{"player": t.player, "infoset": t.label, "from": t.start, "to": t.end,
                       "actions": list(t.actions), "played": list(t.played),
                       "measures": {name: m for name, m in t.measures}} for t in family.ties],
-            "free": [{"unknown": name, "value": value} for name, value in family.free]}
+            "free": [{"unknown": name, "value": value} for name, value in family.free]})
 
 
-def _family_text(family: Family) -> list[str]:
+def _family_text(family: FamilyTraces) -> list[str]:
     lines = ["family: where this equilibrium may have other members with the same values (ties and free unknowns):"]
     for t in family.ties:
         measures = ", ".join(f"{name} {brief(m)}" for name, m in t.measures)
@@ -225,7 +225,7 @@ def continuous_result(game: ContinuousGame, model: BettingModel, attempts: Seque
     """The result of a successful search (its last attempt certified)."""
     solved = attempts[-1].solved
     assert solved is not None
-    strategies: dict[str, dict[str, list[Piece]]] = {name: {} for name in model.player_names}
+    strategies: dict[str, dict[str, list[HandInterval]]] = {name: {} for name in model.player_names}
     for h, infoset in enumerate(model.infosets):
         strategies[model.player_names[infoset.player]][infoset.label] = pieces_of(model, solved.profile, h)
     cuts = _cut_points(model, solved)
