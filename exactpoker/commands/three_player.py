@@ -6,12 +6,14 @@ import argparse
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.numbers import to_sympy
 from exactpoker.results import cut_equilibrium, shaped
 
 __all__ = ["add_commands"]
 
 _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III call above C): equations A, B, C "
-          "hold exactly; values: Player I's only")
+          "hold exactly; values: Player I's only")  # three best-bet: at the algebraic bet b*, in ball arithmetic
 
 
 def _mixed(args: argparse.Namespace) -> None:
@@ -26,14 +28,24 @@ def _continuous(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
     guard.require_digits(args.b, "--b", 40, "three continuous")
+    from exactpoker.solve.continuous.certificate import SCOPE
+
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
     exact, decimals = payload["exact"], solution.decimals()
+    values = [str(v.to_sympy() if isinstance(v, AlgebraicNumber) else to_sympy(v)) for v in solution.values]
+    shown = [decimals["value"]] + [_digits(v, solution.digits) for v in solution.values[1:]]
     payload["equilibria"] = [cut_equilibrium(
-        [exact["value"], None, None], _cut_strategies(exact), True, _SCOPE,
-        approx={"values": [decimals["value"], None, None], "strategies": _cut_strategies(decimals)},
+        values, _cut_strategies(exact), True, f"{SCOPE} (the continuous engine)",
+        approx={"values": shown, "strategies": _cut_strategies(decimals)},
         digits=solution.digits, decimals=decimals)]
     emit(args, payload, solution.describe())
+
+
+def _digits(number: object, digits: int) -> str:
+    from exactpoker.display import decimal
+
+    return decimal(number, digits)
 
 
 def _cut_strategies(cuts: dict[str, str]) -> dict[str, dict[str, str]]:

@@ -27,7 +27,7 @@ from exactpoker.core.continuous_deck import continuous_deck
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.solve.continuous.attempt import FAMILY, Attempt, try_shape
 from exactpoker.solve.continuous.model import BettingModel, betting_model
-from exactpoker.solve.continuous.readings import Reading, default_decks, read_deck
+from exactpoker.solve.continuous.readings import Reading, default_decks, read_decks
 from exactpoker.solve.continuous.shapes import hypotheses
 
 __all__ = ["NoCertifiedShape", "solve_continuous", "search", "MAX_SHAPES"]
@@ -111,11 +111,14 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     sizes = tuple(decks) if decks is not None else default_decks(model.num_players)
     if not sizes or any(not isinstance(n, int) or n < model.num_players for n in sizes):
         raise InvalidParameterError(f"decks must be deck sizes >= {model.num_players}; got {list(sizes)}")
-    readings = [read_deck(continuous, model, n) for n in sizes]
-    attempts = search(model, readings, max_shapes=max_shapes)
+    readings, failures = read_decks(continuous, model, sizes)
+    attempts = search(model, readings, max_shapes=max_shapes) if readings else []
     if attempts and attempts[-1].solved is not None:
         return continuous_result(continuous, model, attempts, readings)
     name = source or continuous.name
+    if not readings:
+        raise NoCertifiedShape(f"{name} with a continuous deck: no finite deck was solved ({'; '.join(failures)})",
+                               attempts, readings)
     raise NoCertifiedShape(f"{name} with a continuous deck: no shape read from the finite decks "
-                           f"n = {', '.join(map(str, sizes))} certifies ({len(attempts)} tried: {_summary(attempts)})",
-                           attempts, readings)
+                           f"n = {', '.join(str(r.cards) for r in readings)} certifies ({len(attempts)} tried: "
+                           f"{_summary(attempts)})", attempts, readings)

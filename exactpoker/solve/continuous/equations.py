@@ -29,10 +29,20 @@ from exactpoker.solve.continuous.model import BettingModel
 from exactpoker.solve.continuous.payoffs import action_values, evaluate, subtract
 from exactpoker.solve.continuous.profile import Shape
 
-__all__ = ["shape_equations", "X"]
+__all__ = ["shape_equations", "indifference_gap", "X"]
 
 #: The own hand, the variable of every payoff polynomial.
 X = sympy.Symbol("x")
+
+
+def indifference_gap(model: BettingModel, shape: Shape, cut: tuple[int, int], first: int, second: int) -> sympy.Expr:
+    """``v(h, first) - v(h, second)`` at the cut point ``cut = (h, k)`` (expanded): what a player is indifferent
+    about there."""
+    h = cut[0]
+    profile = shape.profile([len(infoset.actions) for infoset in model.infosets])
+    values = action_values(model, profile, model.infosets[h].player)
+    place = shape.place_of(cut)
+    return sympy.expand(evaluate(subtract(values[(h, first)][place], values[(h, second)][place]), shape.symbol_of(cut)))
 
 
 def shape_equations(model: BettingModel, shape: Shape) -> list[sympy.Expr]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Sequence
 
 import sympy
 
@@ -149,30 +149,45 @@ class _Builder:
         return h
 
 
-def parametric_model(build: Callable[[Fraction], BettingGame], symbol: sympy.Symbol,
-                     points: tuple[Fraction, Fraction, Fraction]) -> BettingModel:
-    """The model with every contribution affine in ``symbol``: ``build`` read at ``points[0]``, ``points[1]``,
-    interpolated, and checked at ``points[2]``.
+def parametric_model(build: Callable[..., BettingGame], symbols: "sympy.Symbol | Sequence[sympy.Symbol]",
+                     points: Sequence[object]) -> BettingModel:
+    """The model with every contribution affine in the parameters ``symbols``, read from the rules.
+
+    With one symbol, ``points`` are three rational values: ``build(value)``
+    is read at the first two and interpolated, and checked at the third.
+    With ``k`` symbols, ``points`` are ``k + 2`` tuples of values: a base
+    point, one point moving each parameter alone, and a check point;
+    ``build(*values)`` gives the rules.
 
     Raises
     ------
     InvalidGameError
-        If the rules' trees differ between the points, or a contribution is not affine in the parameter.
+        If the rules' trees differ between the points, or a contribution is not affine in the parameters.
     """
-    models = [betting_model(build(point)) for point in points]
-    first, second, third = models
-    if not (first.infosets == second.infosets == third.infosets
-            and [leaf.steps for leaf in first.leaves] == [leaf.steps for leaf in second.leaves]
-            == [leaf.steps for leaf in third.leaves]):
-        raise InvalidGameError(f"{first.name}: the betting tree changes with the parameter {symbol}")
-    p0, p1, p2 = (sympy.Rational(p.numerator, p.denominator) for p in points)
+    names = [symbols] if isinstance(symbols, sympy.Symbol) else list(symbols)
+    tuples = [tuple(p) if isinstance(p, (tuple, list)) else (p,) for p in points]
+    models = [betting_model(build(*values)) for values in tuples]
+    first = models[0]
+    if any(m.infosets != first.infosets or [leaf.steps for leaf in m.leaves] != [leaf.steps for leaf in first.leaves]
+           for m in models):
+        raise InvalidGameError(f"{first.name}: the betting tree changes with the parameters {names}")
+    base = [sympy.Rational(Fraction(v).numerator, Fraction(v).denominator) for v in tuples[0]]
     leaves = []
-    for l0, l1, l2 in zip(first.leaves, second.leaves, third.leaves):
-        affine = tuple(sympy.expand(c0 + (c1 - c0) * (symbol - p0) / (p1 - p0))
-                       for c0, c1 in zip(l0.contributions, l1.contributions))
-        if any(a.subs(symbol, p2) != c2 for a, c2 in zip(affine, l2.contributions)) or \
-                (l0.active, l0.showdown) != (l1.active, l1.showdown):
-            raise InvalidGameError(f"{first.name}: a contribution is not affine in {symbol}")
-        leaves.append(Leaf(l0.steps, affine, l0.active, l0.showdown))
-    parameters = tuple((k, symbol if k == str(symbol) else v) for k, v in first.parameters)
+    for k, leaf in enumerate(first.leaves):
+        affine = []
+        for player, c0 in enumerate(leaf.contributions):
+            expr = c0
+            for j, symbol in enumerate(names):
+                moved = sympy.Rational(Fraction(tuples[j + 1][j]).numerator, Fraction(tuples[j + 1][j]).denominator)
+                slope = (models[j + 1].leaves[k].contributions[player] - c0) / (moved - base[j])
+                expr = expr + slope * (symbol - base[j])
+            affine.append(sympy.expand(expr))
+        check = models[-1].leaves[k]
+        at = dict(zip(names, (sympy.Rational(Fraction(v).numerator, Fraction(v).denominator) for v in tuples[-1])))
+        if any(a.subs(at) != c for a, c in zip(affine, check.contributions)) or \
+                any((m.leaves[k].active, m.leaves[k].showdown) != (leaf.active, leaf.showdown) for m in models):
+            raise InvalidGameError(f"{first.name}: a contribution is not affine in {names}")
+        leaves.append(Leaf(leaf.steps, tuple(affine), leaf.active, leaf.showdown))
+    by_name = {str(symbol): symbol for symbol in names}
+    parameters = tuple((k, by_name.get(k, v)) for k, v in first.parameters)
     return BettingModel(first.name, first.player_names, first.infosets, tuple(leaves), parameters)

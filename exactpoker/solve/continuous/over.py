@@ -32,7 +32,7 @@ these pieces).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -50,7 +50,8 @@ from exactpoker.solve.continuous.result import HandInterval, pieces_of
 from exactpoker.solve.continuous.system import solve_in_symbol
 from exactpoker.solve.sign_intervals import largest_interval
 
-__all__ = ["OverPiece", "ContinuousOver", "solve_over_continuous", "MAX_PIECES"]
+__all__ = ["OverPiece", "ContinuousOver", "solve_over_continuous", "piece_around", "certificate_conditions",
+           "MAX_PIECES"]
 
 #: Pieces computed at most before the rest of the interval is reported uncovered.
 MAX_PIECES = 8
@@ -61,7 +62,7 @@ class OverPiece:
     """On ``[start, end]`` of the parameter: one shape, its formulas, and the conditions proved on all of it."""
 
     start: RealAlgebraic
-    end: RealAlgebraic
+    end: RealAlgebraic | None
     sample: Fraction
     value: sympy.Expr
     values: tuple[sympy.Expr, ...]
@@ -70,7 +71,7 @@ class OverPiece:
     conditions: int
 
     def contains(self, point: RealAlgebraic) -> bool:
-        return not point < self.start and not self.end < point
+        return not point < self.start and (self.end is None or not self.end < point)
 
 
 def _rational_function(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[fmpq_poly, fmpq_poly]:
@@ -79,9 +80,9 @@ def _rational_function(expr: sympy.Expr, symbol: sympy.Symbol) -> tuple[fmpq_pol
                  for part in (numerator, denominator))  # type: ignore[return-value]
 
 
-def _conditions(model: BettingModel, profile: PiecewiseProfile, symbol: sympy.Symbol
-                ) -> tuple[list[sympy.Expr], int]:
-    """The certificate's conditions as rational functions of ``symbol`` that must be ``>= 0`` (module docstring, 3).
+def certificate_conditions(model: BettingModel, profile: PiecewiseProfile) -> tuple[list[sympy.Expr], int]:
+    """The certificate's conditions, rational functions of the parameters that must be ``>= 0`` (module docstring,
+    step 3; two players: the payoffs are linear in the hand, so the ends of each interval decide).
 
     Raises
     ------
@@ -107,7 +108,7 @@ def _conditions(model: BettingModel, profile: PiecewiseProfile, symbol: sympy.Sy
 
 
 def _piece(model: BettingModel, shape: Shape, solved_values: dict[sympy.Symbol, Any], fixed: dict, sample: Fraction,
-           low: RealAlgebraic, high: RealAlgebraic, symbol: sympy.Symbol) -> OverPiece:
+           low: RealAlgebraic, high: RealAlgebraic | None, symbol: sympy.Symbol) -> OverPiece:
     """The piece of ``shape`` around ``sample`` within ``[low, high]`` (module docstring, steps 2-3)."""
     constants = {k: sympy.Rational(v.numerator, v.denominator) for k, v in fixed.items()}
     equations = [e for e in (sympy.expand(q.subs(constants)) for q in shape_equations(model, shape)) if e != 0]
@@ -116,7 +117,7 @@ def _piece(model: BettingModel, shape: Shape, solved_values: dict[sympy.Symbol, 
     functions = {**solve_in_symbol(equations, unknowns, symbol, start, sample), **constants}
     actions = [len(infoset.actions) for infoset in model.infosets]
     profile = shape.profile(actions, functions).map(sympy.cancel)
-    conditions, count = _conditions(model, profile, symbol)
+    conditions, count = certificate_conditions(model, profile)
     polys, nonzero = [], []
     for condition in conditions:
         numerator, denominator = _rational_function(condition, symbol)
@@ -131,7 +132,6 @@ def _piece(model: BettingModel, shape: Shape, solved_values: dict[sympy.Symbol, 
             model, profile.map(sympy.factor), h, nonempty=lambda a, b: sympy.cancel(b - a) != 0)
     cuts = {f"{model.player_names[model.infosets[h].player]}:{model.infosets[h].label}:{k + 1}":
             sympy.factor(functions[shape.symbol_of((h, k))]) for h, k in sorted(shape.cuts)}
-    assert end is not None
     return OverPiece(begin, end, sample, players[0], tuple(players), strategies, cuts, count)
 
 
@@ -208,11 +208,36 @@ class ContinuousOver:
         return "\n".join(lines)
 
 
-def _model(build: Callable[[Fraction], Any], symbol: sympy.Symbol, lower: Fraction, upper: Fraction) -> BettingModel:
+def _model(build: Callable[[Fraction], Any], symbol: sympy.Symbol, points: tuple[Fraction, ...]) -> BettingModel:
     from exactpoker.core.continuous_deck import continuous_deck
 
-    points = tuple(lower + (upper - lower) * Fraction(k, 4) for k in (1, 2, 3))
     return parametric_model(lambda value: continuous_deck(build(value)).rules, symbol, points)  # type: ignore[arg-type]
+
+
+def piece_around(build: Callable[[Fraction], Any], parameter: str, sample: Fraction,
+                 lower: Fraction | None = None, upper: Fraction | None = None) -> OverPiece:
+    """The certified piece through ``sample`` within ``[lower, upper]`` (``None``: no bound on that side; a lower
+    bound of ``None`` is 0, the sizes being positive): the shape the engine certifies at ``sample``, as exact
+    functions of the parameter, on the largest interval where the certificate's conditions all hold."""
+    from exactpoker.solve.continuous import solve_continuous
+
+    symbol = sympy.Symbol(parameter)
+    step = (upper - sample) / 2 if upper is not None else Fraction(1)
+    model = _model(build, symbol, (sample, sample + step / 2, sample + step))
+    if model.num_players != 2:
+        raise InvalidParameterError("--continuous --over: two-player games only (with three players the cut points "
+                                    "are algebraic functions of the parameter)")
+    found = solve_continuous(build(sample)).solved
+    low = RealAlgebraic.rational(lower if lower is not None else Fraction(0))
+    high = None if upper is None else RealAlgebraic.rational(upper)
+    return _piece(model, found.shape, found.values, found.fixed, sample, low, high, symbol)
+
+
+def _within(piece: OverPiece, low: RealAlgebraic, high: RealAlgebraic) -> OverPiece:
+    """The piece cut to ``[low, high]``."""
+    start = low if piece.start < low else piece.start
+    end = high if piece.end is None or high < piece.end else piece.end
+    return replace(piece, start=start, end=end)
 
 
 def solve_over_continuous(build: Callable[[Fraction], Any], parameter: str, lower: Fraction, upper: Fraction, *,
@@ -224,13 +249,7 @@ def solve_over_continuous(build: Callable[[Fraction], Any], parameter: str, lowe
     InvalidParameterError
         For a game of three or more players.
     """
-    from exactpoker.solve.continuous import solve_continuous
-
     symbol = sympy.Symbol(parameter)
-    model = _model(build, symbol, lower, upper)
-    if model.num_players != 2:
-        raise InvalidParameterError("--continuous --over: two-player games only (with three players the cut points "
-                                    "are algebraic functions of the parameter)")
     todo = [(RealAlgebraic.rational(lower), RealAlgebraic.rational(upper))]
     pieces: list[OverPiece] = []
     uncovered: list[tuple[RealAlgebraic, RealAlgebraic]] = []
@@ -240,12 +259,13 @@ def solve_over_continuous(build: Callable[[Fraction], Any], parameter: str, lowe
             uncovered.append((low, high))
             continue
         sample = rational_between(low, high)
-        found = solve_continuous(build(sample)).solved
-        piece = _piece(model, found.shape, found.values, found.fixed, sample, low, high, symbol)
+        piece = piece_around(build, parameter, sample)
+        piece = _within(piece, low, high)
         pieces.append(piece)
         if low < piece.start:
             todo.append((low, piece.start))
         if piece.end < high:
             todo.append((piece.end, high))
     pieces.sort(key=lambda p: p.sample)
-    return ContinuousOver(source, parameter, lower, upper, tuple(pieces), tuple(uncovered), model.player_names)
+    names = tuple(pieces[0].strategies) if pieces else ()
+    return ContinuousOver(source, parameter, lower, upper, tuple(pieces), tuple(uncovered), names)

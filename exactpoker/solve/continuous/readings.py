@@ -22,7 +22,7 @@ import numpy as np
 from exactpoker.core.continuous_deck import ContinuousGame
 from exactpoker.solve.continuous.model import BettingModel
 
-__all__ = ["Reading", "read_deck", "default_decks"]
+__all__ = ["Reading", "read_deck", "read_decks", "default_decks"]
 
 
 @dataclass(frozen=True)
@@ -59,4 +59,18 @@ def read_deck(game: ContinuousGame, model: BettingModel, cards: int) -> Reading:
 def default_decks(players: int) -> tuple[int, ...]:
     """The deck sizes read by default: large enough that a run of hands of width 1/30 spans several cards, small
     enough that the exact finite solve stays in seconds (two players: the LP; more: the N-player finish)."""
-    return (60, 120, 180) if players == 2 else (30, 48)
+    return (60, 120, 180) if players == 2 else (18, 24, 30)
+
+
+def read_decks(game: ContinuousGame, model: BettingModel, sizes: "tuple[int, ...]") -> tuple[list[Reading], list[str]]:
+    """:func:`read_deck` for every size; a deck whose exact finite solve fails (the N-player finish can miss an
+    equilibrium) is left out and its failure reported in the second list."""
+    from exactpoker.errors import CertificationError, DegenerateSystemError
+
+    readings, failures = [], []
+    for cards in sizes:
+        try:
+            readings.append(read_deck(game, model, cards))
+        except (CertificationError, DegenerateSystemError) as error:
+            failures.append(f"n = {cards}: {error}")
+    return readings, failures

@@ -37,6 +37,8 @@ __all__ = ["Run", "partition", "hypotheses"]
 SUPPORT_FLOOR = 0.04
 #: The extra cost of a mixed segment (a pure one wins when the data cannot tell them apart).
 MIXED_COST = 0.5
+#: Segment penalties tried in turn: runs of 1-2 cards absorbed, of up to 3 cards absorbed, none absorbed.
+PENALTIES = (2.0, 6.0, 0.5)
 
 
 @dataclass(frozen=True)
@@ -171,6 +173,51 @@ def _variants(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
         yield [list(r) for r in current]
 
 
+#: A run at most this wide (a fraction of the hands) may be a thin mixed region read as pure cards.
+THIN = 0.05
+
+
+def _collapsed(infoset_runs: list[Run]) -> list[Run]:
+    """Every stretch of two or more consecutive thin runs made one mixed run (the union of their actions)."""
+    out: list[Run] = []
+    stretch: list[Run] = []
+    for run in infoset_runs + [Run((), 1.0, 1.0, ())]:
+        if run.support and run.end - run.start <= THIN:
+            stretch.append(run)
+            continue
+        if len(stretch) >= 2:
+            width = stretch[-1].end - stretch[0].start
+            mean = tuple(sum(r.mean[a] * (r.end - r.start) for r in stretch) / width
+                         for a in range(len(stretch[0].mean)))
+            support = tuple(sorted({a for r in stretch for a in r.support}))
+            out.append(Run(support, stretch[0].start, stretch[-1].end, mean))
+        else:
+            out.extend(stretch)
+        stretch = []
+        if run.support:
+            out.append(run)
+    return _merged(out)
+
+
+def _thin_mixed(infoset_runs: list[Run]) -> list[Run]:
+    """Every thin pure run between two different actions made a mix of its action and its right neighbour's."""
+    out = list(infoset_runs)
+    for k, run in enumerate(infoset_runs[:-1]):
+        if len(run.support) == 1 and run.end - run.start <= THIN and k > 0:
+            support = tuple(sorted(set(run.support) | set(infoset_runs[k + 1].support)))
+            out[k] = Run(support, run.start, run.end, tuple(0.5 if a in support else 0.0 for a in range(len(run.mean))))
+    return _merged(out)
+
+
+def _mixed_variants(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
+    """A thin mixed region the cards cannot resolve reads as alternating pure runs or as one pure run: the
+    runs with those read as mixed, in every information set at once (symmetric players mix alike)."""
+    for change in (_collapsed, _thin_mixed):
+        changed = [change(infoset_runs) for infoset_runs in runs]
+        if changed != runs:
+            yield changed
+
+
 def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
     """Shapes to try, the most plausible first, without repeats (module docstring).
 
@@ -180,10 +227,12 @@ def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
     """
     seen: set[tuple] = set()
     ordered = sorted(readings, key=lambda r: -r.cards)
-    for penalty in (2.0, 6.0):
+    for penalty in PENALTIES:
         for reading in ordered:
             runs = [partition(table, penalty) for table in reading.tables]
-            for candidate in [runs, *_variants(runs)]:
+            variants = list(_variants(runs))
+            mixed = [m for v in [runs, *variants] for m in _mixed_variants(v)]
+            for candidate in [runs, *variants, *mixed]:
                 for together in (1.01 / reading.cards, 0.0):
                     shape = shape_of(candidate, together)
                     key = (shape.segments, shape.order)
