@@ -7,6 +7,7 @@ parameters:
 2. the same rules are solved exactly on finite decks of growing size
    (:mod:`~exactpoker.solve.continuous.readings`) and their card-by-card
    strategies read as shapes (:mod:`~exactpoker.solve.continuous.shapes`);
+   a larger deck is read only when no shape of the smaller ones certifies;
 3. each shape in turn (:func:`~exactpoker.solve.continuous.attempt.try_shape`)
    gets its exact system solved and its solutions certified for every hand;
 4. the first certified one is the answer (:mod:`~exactpoker.solve.continuous.result`),
@@ -27,10 +28,11 @@ from exactpoker.core.continuous_deck import continuous_deck
 from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.solve.continuous.attempt import FAMILY, Attempt, try_shape
 from exactpoker.solve.continuous.model import BettingModel, betting_model
+from exactpoker.solve.continuous.profile import Shape
 from exactpoker.solve.continuous.readings import Reading, default_decks, read_decks
-from exactpoker.solve.continuous.shapes import hypotheses
+from exactpoker.solve.continuous.shapes import absorbed, hypotheses, runs_of, shape_of
 
-__all__ = ["NoCertifiedShape", "solve_continuous", "search", "MAX_SHAPES"]
+__all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "MAX_SHAPES"]
 
 #: Shapes tried at most before giving up.
 MAX_SHAPES = 40
@@ -45,31 +47,76 @@ class NoCertifiedShape(CertificationError):
         self.readings = tuple(readings)
 
 
-def search(model: BettingModel, readings: Sequence[Reading], *, max_shapes: int = MAX_SHAPES) -> list[Attempt]:
-    """Shapes from ``readings`` tried until one is certified (then the last attempt), or all fail.
+def search(model: BettingModel, readings: Sequence[Reading], *, max_shapes: int = MAX_SHAPES,
+           tried: set | None = None) -> tuple[list[Attempt], list[Shape]]:
+    """Shapes from ``readings`` (not in ``tried``) tried until one is certified (then the last attempt).
 
-    The first ``max_shapes`` hypotheses are tried with the fewest unknowns
-    first (the simplest description of an equilibrium is the one wanted);
-    shapes whose system is a family come last, their free unknowns fixed at
-    simple rationals near the readings.
+    The first ``max_shapes`` new hypotheses are tried with the fewest
+    unknowns first (the simplest description of an equilibrium is the one
+    wanted).  Shapes whose system is a family are not solved here but
+    returned (second list), for :func:`try_families` once every deck is read.
     """
     exact = model.exact()
-    shapes = list(islice(hypotheses(readings), max_shapes))
-    shapes = [shape for _size, _k, shape in sorted((len(s.unknowns()), k, s) for k, s in enumerate(shapes))]
+    tried = set() if tried is None else tried
+    fresh = []
+    for shape in hypotheses(readings):
+        if len(fresh) >= max_shapes:
+            break
+        if (shape.segments, shape.order) not in tried:
+            tried.add((shape.segments, shape.order))
+            fresh.append(shape)
+    fresh = [shape for _size, _k, shape in sorted((len(s.unknowns()), k, s) for k, s in enumerate(fresh))]
     attempts: list[Attempt] = []
-    later = []
-    for shape in shapes:
+    families = []
+    for shape in fresh:
         attempt = try_shape(model, exact, shape, families=False)
         if attempt.outcome == FAMILY:
-            later.append(shape)
+            families.append(shape)
             continue
         attempts.append(attempt)
         if attempt.solved is not None:
-            return attempts
-    for shape in later:
+            break
+    return attempts, families
+
+
+def try_families(model: BettingModel, shapes: Sequence[Shape]) -> list[Attempt]:
+    """Shapes whose system is a family, their free unknowns fixed near the readings, until one is certified."""
+    exact = model.exact()
+    attempts: list[Attempt] = []
+    for shape in shapes:
         attempts.append(try_shape(model, exact, shape))
         if attempts[-1].solved is not None:
             break
+    return attempts
+
+
+def simplify(model: BettingModel, solved: Attempt, tried: set) -> list[Attempt]:
+    """Simpler shapes than a certified one, tried in turn: each segment merged into a neighbour; a simpler shape
+    that is certified replaces it (the equilibrium found may be one member of a family whose simplest member has
+    fewer cut points)."""
+    exact = model.exact()
+    attempts: list[Attempt] = []
+    current = solved
+    improved = True
+    while improved:
+        improved = False
+        runs = runs_of(current.solved.shape, current.solved.values,  # type: ignore[union-attr]
+                       [len(infoset.actions) for infoset in model.infosets])
+        candidates = (shape_of(runs[:h] + [absorbed(infoset_runs, k)] + runs[h + 1:], together, reverse_ties=reverse)
+                      for h, infoset_runs in enumerate(runs) for k in range(len(infoset_runs) if len(infoset_runs) > 1 else 0)
+                      for together, reverse in ((1e-12, False), (0.0, False), (0.0, True)))  # equal cuts: one point,
+        # or each its own in either order
+        for simpler in candidates:
+            if (simpler.segments, simpler.order) in tried:
+                continue
+            tried.add((simpler.segments, simpler.order))
+            attempt = try_shape(model, exact, simpler, families=False)
+            attempts.append(attempt)
+            if attempt.solved is not None:
+                current, improved = attempt, True
+                break
+    if attempts and attempts[-1].solved is None:
+        attempts.append(current)  # the simplest certified shape comes last
     return attempts
 
 
@@ -111,8 +158,23 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     sizes = tuple(decks) if decks is not None else default_decks(model.num_players)
     if not sizes or any(not isinstance(n, int) or n < model.num_players for n in sizes):
         raise InvalidParameterError(f"decks must be deck sizes >= {model.num_players}; got {list(sizes)}")
-    readings, failures = read_decks(continuous, model, sizes)
-    attempts = search(model, readings, max_shapes=max_shapes) if readings else []
+    readings: list[Reading] = []
+    failures: list[str] = []
+    attempts: list[Attempt] = []
+    families: list[Shape] = []
+    tried: set = set()
+    for cards in sorted(sizes):  # the small decks first: the larger ones only when no shape certifies yet
+        new, failed = read_decks(continuous, model, (cards,))
+        readings += new
+        failures += failed
+        if new and len(attempts) < max_shapes:
+            found, deferred = search(model, readings, max_shapes=max_shapes - len(attempts), tried=tried)
+            attempts += found
+            families += deferred
+            if attempts and attempts[-1].solved is not None:
+                attempts += simplify(model, attempts[-1], tried)
+                return continuous_result(continuous, model, attempts, readings)
+    attempts += try_families(model, families)
     if attempts and attempts[-1].solved is not None:
         return continuous_result(continuous, model, attempts, readings)
     name = source or continuous.name

@@ -23,7 +23,7 @@ the certificate decides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
 import numpy as np
@@ -31,7 +31,7 @@ import numpy as np
 from exactpoker.solve.continuous.profile import Shape, cut_symbol, mix_symbol
 from exactpoker.solve.continuous.readings import Reading
 
-__all__ = ["Run", "partition", "hypotheses"]
+__all__ = ["Run", "partition", "hypotheses", "shape_of", "runs_of", "absorbed"]
 
 #: An action whose mean probability on a mixed segment is below this is not in its support.
 SUPPORT_FLOOR = 0.04
@@ -106,13 +106,15 @@ def _merged(runs: list[Run]) -> list[Run]:
     return out
 
 
-def shape_of(runs: Sequence[Sequence[Run]], together: float = 0.0) -> Shape:
+def shape_of(runs: Sequence[Sequence[Run]], together: float = 0.0, *, reverse_ties: bool = False) -> Shape:
     """The shape of per-information-set runs: supports, the cut points ordered by place, the guesses.
 
-    Cut points of different information sets less than ``together`` apart are one point (a group).
+    Cut points of different information sets less than ``together`` apart are one point (a group); cut
+    points at the same place are ordered by information set, or the other way with ``reverse_ties``.
     """
+    sign = -1 if reverse_ties else 1
     cuts = sorted(((infoset_runs[k].end, (h, k)) for h, infoset_runs in enumerate(runs)
-                   for k in range(len(infoset_runs) - 1)))
+                   for k in range(len(infoset_runs) - 1)), key=lambda item: (item[0], sign * item[1][0]))
     groups: list[list[tuple[float, tuple[int, int]]]] = []
     for place, cut in cuts:
         group = groups[-1] if groups else None
@@ -127,6 +129,31 @@ def shape_of(runs: Sequence[Sequence[Run]], together: float = 0.0) -> Shape:
             for a in run.support[1:]:
                 guesses[mix_symbol(h, s, a)] = run.mean[a] / max(sum(run.mean[b] for b in run.support), 1e-9)
     return Shape(tuple(tuple(run.support for run in infoset_runs) for infoset_runs in runs), order, guesses)
+
+
+def runs_of(shape: Shape, values: dict, actions: Sequence[int]) -> list[list[Run]]:
+    """A solved shape as runs (its exact values as floats): the form the variants are made in."""
+    runs = []
+    for h, segments in enumerate(shape.segments):
+        ends = [0.0] + [float(values[shape.symbol_of((h, k))]) for k in range(len(segments) - 1)] + [1.0]
+        runs.append([Run(support, ends[s], ends[s + 1],
+                         tuple(float(p) for p in shape.probabilities(h, s, actions[h], values)))
+                     for s, support in enumerate(segments)])
+    return runs
+
+
+def absorbed(infoset_runs: list[Run], k: int) -> list[Run]:
+    """The runs with run ``k`` taken over by its neighbours (split between them), equal neighbours joined."""
+    runs = list(infoset_runs)
+    gone = runs.pop(k)
+    if k == 0:
+        runs[0] = replace(runs[0], start=gone.start)
+    elif k == len(runs):
+        runs[-1] = replace(runs[-1], end=gone.end)
+    else:
+        middle = (gone.start + gone.end) / 2
+        runs[k - 1], runs[k] = replace(runs[k - 1], end=middle), replace(runs[k], start=middle)
+    return _merged(runs)
 
 
 def _purified(runs: list[Run]) -> list[Run]:
