@@ -21,7 +21,7 @@ each failed; nothing uncertified is ever returned.
 
 from __future__ import annotations
 
-from itertools import islice
+import time
 from typing import Sequence
 
 from exactpoker.core.continuous_deck import continuous_deck
@@ -35,7 +35,9 @@ from exactpoker.solve.continuous.shapes import absorbed, hypotheses, runs_of, sh
 __all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "MAX_SHAPES"]
 
 #: Shapes tried at most before giving up.
-MAX_SHAPES = 40
+MAX_SHAPES = 60
+#: Seconds of trying shapes (the finite decks' solves not counted) after which no new shape is tried.
+SECONDS = 60.0
 
 
 class NoCertifiedShape(CertificationError):
@@ -48,7 +50,7 @@ class NoCertifiedShape(CertificationError):
 
 
 def search(model: BettingModel, readings: Sequence[Reading], *, max_shapes: int = MAX_SHAPES,
-           tried: set | None = None) -> tuple[list[Attempt], list[Shape]]:
+           tried: set | None = None, deadline: float = float("inf")) -> tuple[list[Attempt], list[Shape]]:
     """Shapes from ``readings`` (not in ``tried``) tried until one is certified (then the last attempt).
 
     The first ``max_shapes`` new hypotheses are tried with the fewest
@@ -69,6 +71,8 @@ def search(model: BettingModel, readings: Sequence[Reading], *, max_shapes: int 
     attempts: list[Attempt] = []
     families = []
     for shape in fresh:
+        if time.monotonic() > deadline:
+            break
         attempt = try_shape(model, exact, shape, families=False)
         if attempt.outcome == FAMILY:
             families.append(shape)
@@ -79,18 +83,21 @@ def search(model: BettingModel, readings: Sequence[Reading], *, max_shapes: int 
     return attempts, families
 
 
-def try_families(model: BettingModel, shapes: Sequence[Shape]) -> list[Attempt]:
-    """Shapes whose system is a family, their free unknowns fixed near the readings, until one is certified."""
+def try_families(model: BettingModel, shapes: Sequence[Shape], deadline: float = float("inf")) -> list[Attempt]:
+    """Shapes whose system is a family, their free unknowns fixed near the readings, until one is certified (or
+    the ``deadline`` of :func:`time.monotonic` passes)."""
     exact = model.exact()
     attempts: list[Attempt] = []
     for shape in shapes:
+        if time.monotonic() > deadline:
+            break
         attempts.append(try_shape(model, exact, shape))
         if attempts[-1].solved is not None:
             break
     return attempts
 
 
-def simplify(model: BettingModel, solved: Attempt, tried: set) -> list[Attempt]:
+def simplify(model: BettingModel, solved: Attempt, tried: set, deadline: float = float("inf")) -> list[Attempt]:
     """Simpler shapes than a certified one, tried in turn: each segment merged into a neighbour; a simpler shape
     that is certified replaces it (the equilibrium found may be one member of a family whose simplest member has
     fewer cut points)."""
@@ -98,7 +105,7 @@ def simplify(model: BettingModel, solved: Attempt, tried: set) -> list[Attempt]:
     attempts: list[Attempt] = []
     current = solved
     improved = True
-    while improved:
+    while improved and time.monotonic() < deadline:
         improved = False
         runs = runs_of(current.solved.shape, current.solved.values,  # type: ignore[union-attr]
                        [len(infoset.actions) for infoset in model.infosets])
@@ -129,7 +136,7 @@ def _summary(attempts: Sequence[Attempt]) -> str:
 
 
 def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source: str = "",
-                     max_shapes: int = MAX_SHAPES):  # noqa: ANN201 - a ContinuousResult
+                     max_shapes: int = MAX_SHAPES, seconds: float = SECONDS):  # noqa: ANN201 - a ContinuousResult
     """The certified equilibrium of ``game`` with hands uniform on ``[0, 1]`` (module docstring).
 
     Parameters
@@ -143,6 +150,8 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
         The game's name in the result (e.g. ``"library:vn(b=2)"``).
     max_shapes : int
         Shapes tried at most.
+    seconds : float
+        No new shape is tried after this many seconds of trying (the finite decks' solves not counted).
 
     Raises
     ------
@@ -163,18 +172,22 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     attempts: list[Attempt] = []
     families: list[Shape] = []
     tried: set = set()
+    spent = 0.0
     for cards in sorted(sizes):  # the small decks first: the larger ones only when no shape certifies yet
         new, failed = read_decks(continuous, model, (cards,))
         readings += new
         failures += failed
         if new and len(attempts) < max_shapes:
-            found, deferred = search(model, readings, max_shapes=max_shapes - len(attempts), tried=tried)
+            started = time.monotonic()
+            found, deferred = search(model, readings, max_shapes=max_shapes - len(attempts), tried=tried,
+                                     deadline=started + seconds - spent)
             attempts += found
             families += deferred
             if attempts and attempts[-1].solved is not None:
-                attempts += simplify(model, attempts[-1], tried)
+                attempts += simplify(model, attempts[-1], tried, started + seconds - spent)
                 return continuous_result(continuous, model, attempts, readings)
-    attempts += try_families(model, families)
+            spent += time.monotonic() - started
+    attempts += try_families(model, families[:max(0, max_shapes - len(attempts))], time.monotonic() + seconds - spent)
     if attempts and attempts[-1].solved is not None:
         return continuous_result(continuous, model, attempts, readings)
     name = source or continuous.name

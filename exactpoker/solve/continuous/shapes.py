@@ -15,9 +15,11 @@ becomes one mixed segment.
 
 The finite LP may return any vertex of a family, so one reading may mislead:
 :func:`hypotheses` offers, in turn, the partitions of the largest deck with a
-small and a large penalty, those of the other decks, and variants of each
-(mixed segments split into pure ones with the same measures; the shortest segment merged into a
-neighbour, repeatedly).  The cut points' order is read from their places;
+small and a large penalty, those of the other decks, and variants of each:
+actions the partition lost put back as thin runs (bluff raises spread over
+a few cards), mixed segments split into pure ones with the same measures,
+the shortest segment merged into a neighbour (repeatedly), thin runs read as
+mixed ones.  The cut points' order is read from their places;
 the certificate decides.
 """
 
@@ -36,7 +38,7 @@ __all__ = ["Run", "partition", "hypotheses", "shape_of", "runs_of", "absorbed"]
 #: An action whose mean probability on a mixed segment is below this is not in its support.
 SUPPORT_FLOOR = 0.04
 #: The extra cost of a mixed segment (a pure one wins when the data cannot tell them apart).
-MIXED_COST = 0.5
+MIXED_COST = 0.1
 #: Segment penalties tried in turn: runs of 1-2 cards absorbed, of up to 3 cards absorbed, none absorbed.
 PENALTIES = (2.0, 6.0, 0.5)
 
@@ -245,6 +247,47 @@ def _mixed_variants(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
             yield changed
 
 
+#: An action played with at least this probability on a card its run does not play is a lost trace.
+TRACE = 0.2
+
+
+def _restored(runs: list[list[Run]], tables: Sequence[np.ndarray]) -> Iterator[list[list[Run]]]:
+    """Actions the partition lost: a few cards play an action their run does not (a thin region, e.g. bluff
+    raises whose place in a tie is free, spread by the finite LP).  Each action's lost probability mass is put
+    back as one pure run of that width, at the cards where most of it lies."""
+    restored = [list(infoset_runs) for infoset_runs in runs]
+    changed = False
+    for h, (infoset_runs, table) in enumerate(zip(runs, tables)):
+        n = table.shape[0]
+        for a in range(table.shape[1]):
+            cards = [k for k in range(n) if table[k, a] >= TRACE
+                     and a not in next(r for r in infoset_runs if r.start <= (k + 0.5) / n <= r.end).support]
+            if not cards:
+                continue
+            mass = sum(float(table[k, a]) for k in cards) / n
+            centre = (cards[int(np.argmax([table[k, a] for k in cards]))] + 0.5) / n
+            restored[h] = _inserted(restored[h], a, max(centre - mass / 2, 0.0), min(centre + mass / 2, 1.0))
+            changed = True
+    if changed:
+        yield restored
+
+
+def _inserted(infoset_runs: list[Run], action: int, start: float, end: float) -> list[Run]:
+    """The runs with a pure run of ``action`` on ``[start, end]`` cut into them."""
+    out: list[Run] = []
+    for run in infoset_runs:
+        if run.end <= start or run.start >= end:
+            out.append(run)
+            continue
+        if run.start < start:
+            out.append(replace(run, end=start))
+        if not out or out[-1].support != (action,):
+            out.append(Run((action,), start, end, tuple(float(b == action) for b in range(len(run.mean)))))
+        if run.end > end:
+            out.append(replace(run, start=end))
+    return _merged(out)
+
+
 def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
     """Shapes to try, the most plausible first, without repeats (module docstring).
 
@@ -259,7 +302,8 @@ def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
             runs = [partition(table, penalty) for table in reading.tables]
             variants = list(_variants(runs))
             mixed = [m for v in [runs, *variants] for m in _mixed_variants(v)]
-            for candidate in [runs, *variants, *mixed]:
+            lost = [r for v in [runs, *variants] for r in _restored(v, reading.tables)]
+            for candidate in [runs, *lost, *variants, *mixed]:
                 for together in (1.01 / reading.cards, 0.0):
                     shape = shape_of(candidate, together)
                     key = (shape.segments, shape.order)
