@@ -60,6 +60,10 @@ Over a parameter (``--over``)
     :mod:`~exactpoker.solve.parametric` (matrix games), :mod:`~exactpoker.solve.parametric_branch`
     (N players: certified points of a continuation branch).
 
+Continuous decks (``solve GAME --continuous``)
+    :mod:`exactpoker.solve.continuous`: one-card rules with hands uniform on [0, 1]; the shape read from
+    exact finite decks solved by this pipeline, its exact system, a certificate at every hand.
+
 Regions and boxes
     :mod:`~exactpoker.solve.open_box`, :mod:`~exactpoker.solve.box_exclusion`,
     :mod:`~exactpoker.solve.multilinear_region`, :mod:`~exactpoker.solve.multilinear_box` (vertex values and

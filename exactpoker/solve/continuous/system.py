@@ -40,6 +40,13 @@ __all__ = ["SystemSolutions", "solve_polynomial_system", "fix_free", "solve_in_s
            "in_field_of"]
 
 
+#: Nonlinear systems with more unknowns than this go straight to the solution near the guess (a lex Groebner
+#: basis in sympy, tried in several variable orders, would not finish).
+MAX_GROEBNER = 8
+#: Digits and minimal-polynomial degrees :func:`~exactpoker.solve.elimination.solve_near` tries here.
+NEAR_DIGITS, NEAR_DEGREE = (1500,), 24
+
+
 @dataclass(frozen=True)
 class SystemSolutions:
     """Every real solution with all unknowns in ``[0, 1]`` (``points``), or a family (``dimension > 0``)."""
@@ -58,6 +65,9 @@ def solve_polynomial_system(equations: Sequence[sympy.Expr], unknowns: Sequence[
     """
     from exactpoker.solve.indifference import IndifferenceSystem, Segment, solve_support
 
+    nonlinear = any(sympy.Poly(e, *unknowns).total_degree() > 1 for e in equations)
+    if nonlinear and len(unknowns) > MAX_GROEBNER:
+        return SystemSolutions((_near(equations, unknowns, guess),))
     system = IndifferenceSystem(tuple((0, k) for k in range(len(unknowns))), tuple(unknowns), tuple(equations))
     try:
         found = solve_support(system)
@@ -93,7 +103,7 @@ def _near(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol], gue
             break
     if len(chosen) != len(unknowns):
         raise DegenerateSystemError("the system has no square subsystem of full rank at the guess")
-    values = solve_near([polys[k] for k in chosen], ctx, point)
+    values = solve_near([polys[k] for k in chosen], ctx, point, digits=NEAR_DIGITS, max_degree=NEAR_DEGREE)
     solution = dict(zip(unknowns, values))
     if any(evaluate(e, solution) != 0 for e in equations):
         raise CertificationError("the solution found near the guess misses an equation of the system")
