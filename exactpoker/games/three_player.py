@@ -128,11 +128,11 @@ def _ordered(n: int, bet: Fraction) -> OrderedGame:
 
 @lru_cache(maxsize=8)
 def _continuous_cuts(bet: Fraction) -> tuple[float, float, float]:
-    """The continuous game's cut points ``A, B, C`` (seed 000 section 4) as floats."""
-    from exactpoker.continuous.three_player import solve
+    """The continuous game's cut points ``A, B, C`` (seed 000 section 4) as floats, from the continuous engine."""
+    from exactpoker.solve.continuous import solve_continuous
 
-    cuts = solve(bet, digits=10)
-    return float(cuts.A), float(cuts.B), float(cuts.C)
+    found = solve_continuous(game(3, bet))
+    return tuple(float(found.cut(*key)) for key in (("I", OPEN, 1), ("I", OPEN, 2), ("II", FACING, 1)))  # type: ignore[return-value]
 
 
 def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
