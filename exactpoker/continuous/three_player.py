@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, Sequence
+from typing import Any
 
 import sympy
 from flint import acb_poly, arb, fmpq, fmpq_mpoly_ctx
@@ -64,9 +64,9 @@ def _paper_form(result: Any) -> None:
 
 
 @cache
-def _system() -> tuple[Any, Any, dict[sympy.Symbol, sympy.Symbol]]:
-    """The model with ``b`` a symbol, Figure 2's shape as the engine certifies it at ``b = 2``, and its symbols
-    renamed ``A, B, C, b``."""
+def _system() -> tuple[Any, Any, dict[sympy.Symbol, sympy.Symbol], list[float]]:
+    """The model with ``b`` a symbol, Figure 2's shape as the engine certifies it at ``b = 2``, its symbols
+    renamed ``A, B, C, b``, and the certified ``A, B, C`` at ``b = 2`` as floats."""
     from exactpoker.core.continuous_deck import continuous_deck
     from exactpoker.solve.continuous import solve_continuous
     from exactpoker.solve.continuous.model import parametric_model
@@ -79,7 +79,8 @@ def _system() -> tuple[Any, Any, dict[sympy.Symbol, sympy.Symbol]]:
     first, second = model.index(0, OPEN), model.index(1, FACING)
     names = {shape.symbol_of((first, 0)): A, shape.symbol_of((first, 1)): B, shape.symbol_of((second, 0)): C,
              sympy.Symbol("b"): b}
-    return model, shape, names
+    at_two = [float(found.cut(*key)) for key in (("I", OPEN, 1), ("I", OPEN, 2), ("II", FACING, 1))]
+    return model, shape, names, at_two
 
 
 @cache
@@ -88,7 +89,7 @@ def equations() -> dict[str, sympy.Expr]:
     the engine's payoffs at the cut points of the certified shape."""
     from exactpoker.solve.continuous.equations import indifference_gap
 
-    model, shape, names = _system()
+    model, shape, names, _at_two = _system()
     first, second = model.index(0, OPEN), model.index(1, FACING)
     check, bet, fold, call = 0, 1, 0, 1
     gaps = {"A": indifference_gap(model, shape, (first, 0), check, bet),
@@ -102,7 +103,7 @@ def value_expression() -> sympy.Expr:
     """Player I's expected payoff under Figure 2's strategies, as a polynomial in ``A, B, C, b``."""
     from exactpoker.solve.continuous.payoffs import values
 
-    model, shape, names = _system()
+    model, shape, names, _at_two = _system()
     profile = shape.profile([len(infoset.actions) for infoset in model.infosets])
     return sympy.expand(values(model, profile)[0].subs(names))
 
@@ -253,8 +254,7 @@ def _float_best_bet() -> float:
     """
     import mpmath
 
-    start = solve(2, digits=20)
-    guess = [float(start.A), float(start.B), float(start.C)]
+    guess = _system()[3]
     system = sympy.lambdify([A, B, C, b], list(equations().values()), "mpmath")
     value = sympy.lambdify([A, B, C, b], value_expression(), "mpmath")
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exactpoker.solve.continuous.model import BettingModel
-from exactpoker.solve.continuous.payoffs import action_values, subtract, values
+from exactpoker.solve.continuous.payoffs import all_action_values, subtract, values
 from exactpoker.solve.continuous.profile import PiecewiseProfile
 from exactpoker.solve.continuous.signs import is_zero, nonnegative_on
 
@@ -92,8 +92,8 @@ def certify(model: BettingModel, profile: PiecewiseProfile) -> ContinuousCertifi
         return ContinuousCertificate(False, failures=tuple(failures))
     comparisons, decided, ties = 0, set(), []
     nonempty = [i for i in range(profile.intervals) if profile.breaks[i] < profile.breaks[i + 1]]
+    table = all_action_values(model, profile)
     for player in range(model.num_players):
-        table = action_values(model, profile, player)
         for h in model.infosets_of(player):
             actions = range(len(model.infosets[h].actions))
             for i in nonempty:

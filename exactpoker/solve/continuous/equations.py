@@ -26,7 +26,7 @@ from __future__ import annotations
 import sympy
 
 from exactpoker.solve.continuous.model import BettingModel
-from exactpoker.solve.continuous.payoffs import action_values, evaluate, subtract
+from exactpoker.solve.continuous.payoffs import action_values, all_action_values, evaluate, subtract
 from exactpoker.solve.continuous.profile import Shape
 
 __all__ = ["shape_equations", "indifference_gap", "X"]
@@ -49,9 +49,7 @@ def shape_equations(model: BettingModel, shape: Shape) -> list[sympy.Expr]:
     """The shape's equations (module docstring), expanded, without zeros and repeats."""
     actions = [len(infoset.actions) for infoset in model.infosets]
     profile = shape.profile(actions)
-    values = {}
-    for player in range(model.num_players):
-        values.update(action_values(model, profile, player))
+    values = all_action_values(model, profile)
     equations: list[sympy.Expr] = []
     for h, segments in enumerate(shape.segments):
         for k in range(len(segments) - 1):

@@ -249,7 +249,6 @@ def solve_over_continuous(build: Callable[[Fraction], Any], parameter: str, lowe
     InvalidParameterError
         For a game of three or more players.
     """
-    symbol = sympy.Symbol(parameter)
     todo = [(RealAlgebraic.rational(lower), RealAlgebraic.rational(upper))]
     pieces: list[OverPiece] = []
     uncovered: list[tuple[RealAlgebraic, RealAlgebraic]] = []

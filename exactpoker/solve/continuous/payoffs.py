@@ -37,7 +37,8 @@ from typing import Any, Sequence
 from exactpoker.solve.continuous.model import BettingModel
 from exactpoker.solve.continuous.profile import PiecewiseProfile
 
-__all__ = ["Poly", "add", "subtract", "multiply", "evaluate", "integrate", "action_values", "values", "reach"]
+__all__ = ["Poly", "add", "subtract", "multiply", "evaluate", "integrate", "action_values", "all_action_values",
+           "values", "reach"]
 
 #: A polynomial in the own hand: coefficients, constant term first.
 Poly = tuple[Any, ...]
@@ -90,14 +91,7 @@ def integrate(p: Poly, low: Any, high: Any) -> Any:
 def reach(model: BettingModel, profile: PiecewiseProfile, player: int, steps: Sequence[tuple[int, int]]
           ) -> list[Any]:
     """``player``'s probability of taking its actions among ``steps``, on each elementary interval."""
-    result: list[Any] = []
-    for i in range(profile.intervals):
-        product: Any = 1
-        for h, a in steps:
-            if model.infosets[h].player == player:
-                product = product * profile.behaviour[h][i][a]
-        result.append(product)
-    return result
+    return [_own(model, profile, player, steps, i) for i in range(profile.intervals)]
 
 
 class _Cumulative:
@@ -125,10 +119,17 @@ class _Leaves:
         self.model, self.profile = model, profile
         self.cumulative = [[_Cumulative(reach(model, profile, q, leaf.steps), profile)
                             for q in range(model.num_players)] for leaf in model.leaves]
+        self.known: dict[tuple[int, int, int], Poly] = {}
 
     def payoff(self, player: int, index: int, i: int) -> Poly:
         """``player``'s expected payoff at leaf ``index`` with the own hand in interval ``i``, given it is reached
-        by ``player``'s own moves (the others' reach and hands integrated)."""
+        by ``player``'s own moves (the others' reach and hands integrated); computed once."""
+        key = (player, index, i)
+        if key not in self.known:
+            self.known[key] = self._payoff(player, index, i)
+        return self.known[key]
+
+    def _payoff(self, player: int, index: int, i: int) -> Poly:
         leaf = self.model.leaves[index]
         others = [q for q in range(self.model.num_players) if q != player]
         reached: Any = 1
@@ -156,10 +157,19 @@ def _own(model: BettingModel, profile: PiecewiseProfile, player: int, steps: Seq
     return product
 
 
-def action_values(model: BettingModel, profile: PiecewiseProfile, player: int
+def all_action_values(model: BettingModel, profile: PiecewiseProfile) -> dict[tuple[int, int], list[Poly]]:
+    """:func:`action_values` of every player (the leaves' reach integrated once)."""
+    leaves = _Leaves(model, profile)
+    result: dict[tuple[int, int], list[Poly]] = {}
+    for player in range(model.num_players):
+        result.update(action_values(model, profile, player, leaves))
+    return result
+
+
+def action_values(model: BettingModel, profile: PiecewiseProfile, player: int, leaves: "_Leaves | None" = None
                   ) -> dict[tuple[int, int], list[Poly]]:
     """``(h, a) -> [value polynomial on each elementary interval]`` for every information set ``h`` of ``player``."""
-    leaves = _Leaves(model, profile)
+    leaves = leaves if leaves is not None else _Leaves(model, profile)
     result: dict[tuple[int, int], list[Poly]] = {}
     for h in model.infosets_of(player):
         for a in range(len(model.infosets[h].actions)):
