@@ -45,7 +45,7 @@ import numpy as np
 
 from exactpoker.certify import Certificate
 from exactpoker.core import BettingGame, CompiledGame, Decision, Deck, Outcome, compile_game
-from exactpoker.errors import InvalidParameterError
+from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.indifference import FREE, CompiledModel, ExactNumber, Support
@@ -189,10 +189,15 @@ def _paper_guide(n: int, bet: Fraction) -> OrderedGuide:
 
     Its cut points give the float behaviour (:func:`_continuous_guide`) and,
     should no support near it certify, the shapes of the continuous
-    equilibrium to try (:func:`_cut_supports`); smaller decks are left to
-    smoothed fictitious play.
+    equilibrium to try (:func:`_cut_supports`); smaller decks, and any deck
+    when the continuous engine certifies no equilibrium of the paper's shape
+    at this bet, are left to smoothed fictitious play.
     """
     if n <= FICTITIOUS_PLAY_MAX:
+        return OrderedGuide()
+    try:
+        _continuous_cuts(bet)
+    except (CertificationError, KeyError):  # no certified continuous answer, or not Figure 2's cut points
         return OrderedGuide()
     return OrderedGuide(_continuous_guide(n, bet), partial(_cut_supports, n, bet))
 

@@ -97,10 +97,26 @@ def try_families(model: BettingModel, shapes: Sequence[Shape], deadline: float =
     return attempts
 
 
+def _in_ties(solved: Attempt) -> set[tuple[int, int]]:
+    """The segments ``(h, k)`` lying wholly where their information set earns the same with another action: the
+    only ones a member of the same family can do without."""
+    shape, certificate = solved.solved.shape, solved.solved.certificate  # type: ignore[union-attr]
+    tied = {(tie.infoset, tie.interval) for tie in certificate.ties}
+    breaks = solved.solved.profile.breaks  # type: ignore[union-attr]
+    wide = [i for i in range(len(breaks) - 1) if breaks[i] < breaks[i + 1]]
+    segments = set()
+    for h, segs in enumerate(shape.segments):
+        for k in range(len(segs)):
+            inside = [i for i in wide if shape.segment_of(h, i) == k]
+            if inside and all((h, i) in tied for i in inside):
+                segments.add((h, k))
+    return segments
+
+
 def simplify(model: BettingModel, solved: Attempt, tried: set, deadline: float = float("inf")) -> list[Attempt]:
-    """Simpler shapes than a certified one, tried in turn: each segment merged into a neighbour; a simpler shape
-    that is certified replaces it (the equilibrium found may be one member of a family whose simplest member has
-    fewer cut points)."""
+    """Simpler shapes than a certified one, tried in turn: each segment lying in a tie merged into a neighbour; a
+    simpler shape that is certified replaces it (the equilibrium found may be one member of a family whose
+    simplest member has fewer cut points)."""
     exact = model.exact()
     attempts: list[Attempt] = []
     current = solved
@@ -109,8 +125,9 @@ def simplify(model: BettingModel, solved: Attempt, tried: set, deadline: float =
         improved = False
         runs = runs_of(current.solved.shape, current.solved.values,  # type: ignore[union-attr]
                        [len(infoset.actions) for infoset in model.infosets])
-        candidates = (shape_of(runs[:h] + [absorbed(infoset_runs, k)] + runs[h + 1:], together, reverse_ties=reverse)
-                      for h, infoset_runs in enumerate(runs) for k in range(len(infoset_runs) if len(infoset_runs) > 1 else 0)
+        removable = _in_ties(current)
+        candidates = (shape_of(runs[:h] + [absorbed(runs[h], k)] + runs[h + 1:], together, reverse_ties=reverse)
+                      for h, k in sorted(removable) if len(runs[h]) > 1
                       for together, reverse in ((1e-12, False), (0.0, False), (0.0, True)))  # equal cuts: one point,
         # or each its own in either order
         for simpler in candidates:

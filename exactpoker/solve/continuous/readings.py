@@ -59,7 +59,7 @@ def read_deck(game: ContinuousGame, model: BettingModel, cards: int) -> Reading:
 def default_decks(players: int) -> tuple[int, ...]:
     """The deck sizes read by default: large enough that a run of hands of width 1/30 spans several cards, small
     enough that the exact finite solve stays in seconds (two players: the LP; more: the N-player finish)."""
-    return (60, 120, 180) if players == 2 else (18, 24, 30)
+    return (60, 120, 180) if players == 2 else (12, 18, 24)
 
 
 def read_decks(game: ContinuousGame, model: BettingModel, sizes: "tuple[int, ...]") -> tuple[list[Reading], list[str]]:

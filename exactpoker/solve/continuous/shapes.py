@@ -7,15 +7,15 @@ change-point detection: Jackson et al., "An algorithm for optimal
 partitioning of data on an interval", IEEE Signal Processing Letters 12,
 2005): a segment is *pure* (one action; cost: the squared distance of each
 card's probabilities to that action) or *mixed* (cost: the squared distance
-to the segment's mean, plus a little so that a pure segment wins a tie), and
+to the segment's mean, plus an extra cost for its mixing probabilities), and
 every segment costs ``penalty``.  A single card mixing at the border of two
 pure runs (a cut inside the card) is absorbed, and a run of cards
 alternating between actions (one vertex of a family of finite equilibria)
 becomes one mixed segment.
 
 The finite LP may return any vertex of a family, so one reading may mislead:
-:func:`hypotheses` offers, in turn, the partitions of the largest deck with a
-small and a large penalty, those of the other decks, and variants of each:
+:func:`hypotheses` offers, in turn, the partitions of the largest deck with
+the costs of :data:`PENALTIES`, those of the other decks, and variants of each:
 actions the partition lost put back as thin runs (bluff raises spread over
 a few cards), mixed segments split into pure ones with the same measures,
 the shortest segment merged into a neighbour (repeatedly), thin runs read as
@@ -37,10 +37,10 @@ __all__ = ["Run", "partition", "hypotheses", "shape_of", "runs_of", "absorbed"]
 
 #: An action whose mean probability on a mixed segment is below this is not in its support.
 SUPPORT_FLOOR = 0.04
-#: The extra cost of a mixed segment (a pure one wins when the data cannot tell them apart).
-MIXED_COST = 0.1
-#: Segment penalties tried in turn: runs of 1-2 cards absorbed, of up to 3 cards absorbed, none absorbed.
-PENALTIES = (2.0, 6.0, 0.5)
+#: (cost of a segment, extra cost of a mixed one) tried in turn: runs of 1-2 cards absorbed and mixing only
+#: where it pays as much as a segment; then mixing read wherever it is steady (a few per cent over many cards);
+#: runs of up to 3 cards absorbed; no run absorbed.
+PENALTIES = ((2.0, 2.0), (2.0, 0.1), (6.0, 2.0), (0.5, 0.5))
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def _costs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sums, squares
 
 
-def partition(table: np.ndarray, penalty: float) -> list[Run]:
+def partition(table: np.ndarray, penalty: float, mixed_cost: float = 0.1) -> list[Run]:
     """The optimal partition of one information set's cards into pure and mixed segments (module docstring)."""
     n, actions = table.shape
     sums, squares = _costs(table)
@@ -75,7 +75,7 @@ def partition(table: np.ndarray, penalty: float) -> list[Run]:
         mean = mass / length
         square = squares[j] - squares[i]
         pure = square[:, None] - 2 * mass + length  # sum |p - e_a|^2, for every action a
-        mixed = square - (mean**2).sum(axis=1) * length[:, 0] + MIXED_COST
+        mixed = square - (mean**2).sum(axis=1) * length[:, 0] + mixed_cost
         total = best[i][:, None] + penalty + np.column_stack([pure, mixed])
         start, kind = np.unravel_index(np.argmin(total), total.shape)
         best[j] = total[start, kind]
@@ -182,23 +182,36 @@ def _purified(runs: list[Run]) -> list[Run]:
 
 
 def _variants(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
-    """The runs with every mixed segment read as its main action; then with the shortest segment merged away."""
+    """The runs with every mixed segment split into pure ones; then, from the runs as read and from the split
+    ones, the shortest segment merged away, repeatedly."""
+    bases = [runs]
     if any(len(run.support) > 1 for infoset_runs in runs for run in infoset_runs):
-        yield [_purified(infoset_runs) for infoset_runs in runs]
+        bases.append([_purified(infoset_runs) for infoset_runs in runs])
+        yield bases[-1]
+    for base in bases:
+        yield from _thin_merged(base)
+        yield from _shortest_merged(base)
+
+
+def _thin_merged(runs: list[list[Run]]) -> Iterator[list[list[Run]]]:
+    """Each thin run (one or two cards: a run the finite deck barely resolves) given to its neighbours, one at a
+    time (a bluff read on the second-lowest card leaves a one-card pure run below it)."""
+    for h, infoset_runs in enumerate(runs):
+        for k, run in enumerate(infoset_runs):
+            if len(infoset_runs) > 1 and run.end - run.start <= THIN:
+                yield runs[:h] + [absorbed(infoset_runs, k)] + runs[h + 1:]
+
+
+def _shortest_merged(runs: list[list[Run]], steps: int = 4) -> Iterator[list[list[Run]]]:
+    """The shortest segment (of any information set) given to its neighbour, ``steps`` times in turn."""
     current = [list(infoset_runs) for infoset_runs in runs]
-    for _ in range(4):
+    for _ in range(steps):
         candidates = [(run.end - run.start, h, k) for h, infoset_runs in enumerate(current)
                       for k, run in enumerate(infoset_runs) if len(infoset_runs) > 1]
         if not candidates:
             return
         _width, h, k = min(candidates)
-        infoset_runs = current[h]
-        neighbour = k - 1 if k > 0 else k + 1
-        keep = infoset_runs[neighbour]
-        low, high = min(keep.start, infoset_runs[k].start), max(keep.end, infoset_runs[k].end)
-        infoset_runs[min(k, neighbour)] = Run(keep.support, low, high, keep.mean)
-        del infoset_runs[max(k, neighbour)]
-        current[h] = _merged(infoset_runs)
+        current[h] = absorbed(current[h], k)
         yield [list(r) for r in current]
 
 
@@ -252,9 +265,9 @@ TRACE = 0.2
 
 
 def _restored(runs: list[list[Run]], tables: Sequence[np.ndarray]) -> Iterator[list[list[Run]]]:
-    """Actions the partition lost: a few cards play an action their run does not (a thin region, e.g. bluff
-    raises whose place in a tie is free, spread by the finite LP).  Each action's lost probability mass is put
-    back as one pure run of that width, at the cards where most of it lies."""
+    """Actions the partition lost: a few cards play an action their run does not (a thin region, e.g. a bluff
+    read as one card, or bluff raises whose place in a tie is free, spread by the finite LP).  Each cluster of
+    such cards is put back as one pure run of that action, as wide as its probability mass."""
     restored = [list(infoset_runs) for infoset_runs in runs]
     changed = False
     for h, (infoset_runs, table) in enumerate(zip(runs, tables)):
@@ -262,14 +275,24 @@ def _restored(runs: list[list[Run]], tables: Sequence[np.ndarray]) -> Iterator[l
         for a in range(table.shape[1]):
             cards = [k for k in range(n) if table[k, a] >= TRACE
                      and a not in next(r for r in infoset_runs if r.start <= (k + 0.5) / n <= r.end).support]
-            if not cards:
-                continue
-            mass = sum(float(table[k, a]) for k in cards) / n
-            centre = (cards[int(np.argmax([table[k, a] for k in cards]))] + 0.5) / n
-            restored[h] = _inserted(restored[h], a, max(centre - mass / 2, 0.0), min(centre + mass / 2, 1.0))
-            changed = True
+            for cluster in _clusters(cards):
+                mass = sum(float(table[k, a]) for k in cluster) / n
+                centre = (cluster[0] + cluster[-1] + 1) / (2 * n)
+                restored[h] = _inserted(restored[h], a, max(centre - mass / 2, 0.0), min(centre + mass / 2, 1.0))
+                changed = True
     if changed:
         yield restored
+
+
+def _clusters(cards: list[int]) -> list[list[int]]:
+    """Consecutive card indices grouped."""
+    groups: list[list[int]] = []
+    for k in cards:
+        if groups and k == groups[-1][-1] + 1:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return groups
 
 
 def _inserted(infoset_runs: list[Run], action: int, start: float, end: float) -> list[Run]:
@@ -297,9 +320,9 @@ def hypotheses(readings: Sequence[Reading]) -> Iterator[Shape]:
     """
     seen: set[tuple] = set()
     ordered = sorted(readings, key=lambda r: -r.cards)
-    for penalty in PENALTIES:
+    for penalty, mixed_cost in PENALTIES:
         for reading in ordered:
-            runs = [partition(table, penalty) for table in reading.tables]
+            runs = [partition(table, penalty, mixed_cost) for table in reading.tables]
             variants = list(_variants(runs))
             mixed = [m for v in [runs, *variants] for m in _mixed_variants(v)]
             lost = [r for v in [runs, *variants] for r in _restored(v, reading.tables)]
