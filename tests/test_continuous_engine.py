@@ -364,3 +364,42 @@ def test_random_betting_rules_are_solved_or_refused(rules):
 @given(rules=betting_rules())
 def test_many_random_betting_rules_are_solved_or_refused(rules):
     _solved_or_refused(rules)
+
+
+# -- signs, fields, and La Relance in the bet ------------------------------------------------------
+
+
+def test_signs_on_an_interval_are_exact():
+    from exactpoker.algebraic import RealNumberField
+    from exactpoker.solve.continuous.signs import nonnegative_on
+
+    third, half = Fraction(1, 3), Fraction(1, 2)
+    assert nonnegative_on((1, 3, 3, 1), 0, 1)[0]  # (x + 1)^3
+    assert not nonnegative_on((-Fraction(2, 9), Fraction(11, 9), -2, 1), 0, 1)[0]  # (x - 1/3)(x - 2/3)(x - 1)
+    assert nonnegative_on((third**2, -2 * third, 1), 0, 1)[0]  # (x - 1/3)^2 touches zero: quadratics decide it
+    assert not nonnegative_on((Fraction(1, 4) - Fraction(1, 100), -1, 1), 0, 1)[0]  # dips below zero at its vertex
+    root2 = RealNumberField([-2, 0, 1], 1, 2).generator  # sqrt(2)
+    assert nonnegative_on((root2 - 1, -1), 0, root2 - 1)[0] and not nonnegative_on((root2 - 1, -1), 0, half)[0]
+    # a cubic with a root at each end, positive inside: the roots are divided out exactly, Sturm decides the rest
+    assert nonnegative_on((0, -1, 1 + third, -third), 0, 1)[0] is False  # x(x - 1)(1 - x/3) <= 0 on [0, 1]
+    assert nonnegative_on((0, 1, -1 - third, third), 0, 1)[0]
+
+
+def test_three_player_cut_points_in_the_field_of_c():
+    from exactpoker.solve.algebraic_roots import minimal_polynomial
+    from exactpoker.solve.continuous.system import in_field_of
+
+    result = solve_continuous(poker_game("three", b=2))
+    c = result.cut("II", "facing bet")
+    a, b, c2 = in_field_of([result.cut("I", "open", 1), result.cut("I", "open", 2), c], c)
+    assert float(a) == pytest.approx(0.137058194328) and float(b) == pytest.approx(0.829422249795)
+    x = sympy.Symbol("x")
+    assert minimal_polynomial(c2, x) == minimal_polynomial(c, x) and c2.field.minimal_polynomial.degree() == 8
+
+
+def test_la_relance_over_the_bet_is_its_hand_derivation():
+    over = solve_over_continuous(lambda v: la_relance(3, v), "bet", Fraction(1, 2), Fraction(4))
+    [piece] = over.pieces
+    bet = sympy.Symbol("bet")
+    assert sympy.cancel(piece.values[0] + (bet / (bet + 2)) ** 2) == 0
+    assert sympy.cancel(piece.cuts["II:facing a bet:1"] - bet / (bet + 2)) == 0

@@ -22,7 +22,7 @@ each failed; nothing uncertified is ever returned.
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from exactpoker.core.continuous_deck import continuous_deck
 from exactpoker.errors import CertificationError, InvalidParameterError
@@ -32,7 +32,10 @@ from exactpoker.solve.continuous.profile import Shape
 from exactpoker.solve.continuous.readings import Reading, default_decks, read_decks
 from exactpoker.solve.continuous.shapes import absorbed, hypotheses, runs_of, shape_of
 
-__all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "MAX_SHAPES"]
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.solve.continuous.result import ContinuousResult
+
+__all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "simplify", "MAX_SHAPES"]
 
 #: Shapes tried at most before giving up.
 MAX_SHAPES = 60
@@ -153,7 +156,7 @@ def _summary(attempts: Sequence[Attempt]) -> str:
 
 
 def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source: str = "",
-                     max_shapes: int = MAX_SHAPES, seconds: float = SECONDS):  # noqa: ANN201 - a ContinuousResult
+                     max_shapes: int = MAX_SHAPES, seconds: float = SECONDS) -> "ContinuousResult":
     """The certified equilibrium of ``game`` with hands uniform on ``[0, 1]`` (module docstring).
 
     Parameters
