@@ -62,11 +62,25 @@ __all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_libr
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
+    """Kuhn poker: J Q K, one card each, ante, one bet (with ``--continuous``: hands uniform on ``[0, 1]``).
+
+    References: H. W. Kuhn, "A simplified two-person poker", Contributions to the
+    Theory of Games I, Annals of Mathematics Studies 24 (1950), 97-103; its
+    continuous version is one of the "[0,1] games" of B. Chen and J. Ankenman,
+    *The Mathematics of Poker* (ConJelCo, 2006), part III.
+    """
     return PokerGame("kuhn", 2, CardDeck("JQK"), [Deal(hole=1), Betting(sizes=bet, max_bets=1)], ante=ante,
                      parameters=(("ante", ante), ("bet", bet)) if (ante, bet) != (1, 1) else ())
 
 
 def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
+    """Three-player Kuhn poker: cards ``1..cards``, pot ``pot`` (ante ``pot/3``), bets of 1.
+
+    References: D. Szafron, R. Gibson and N. Sturtevant, "A parameterized family
+    of equilibrium profiles for three-player Kuhn poker", AAMAS 2013 (four cards);
+    J. Billingham, seed 003 (``N`` cards, pot ``P``).  With ``--continuous`` (hands
+    uniform on ``[0, 1]``) it is, as far as we know, unsolved in the literature.
+    """
     return PokerGame("kuhn3", 3, CardDeck.numbered(cards), [Deal(hole=1), Betting(sizes=1, max_bets=1)],
                      ante=pot / 3, player_names=("1", "2", "3"), parameters=(("cards", cards), ("pot", pot)))
 
