@@ -32,12 +32,24 @@ def test_best_bet_is_two_with_value_one_ninth():
 
 
 def test_certificate_rejects_wrong_cuts():
-    s = continuous.solve_symbolic()
-    wrong = {continuous.A: s.A / 2, continuous.B: s.B, continuous.C: s.C}
-    assert not continuous._certify(wrong)
+    """The engine's certificate at every hand holds at (A, B, C) and fails with A halved."""
+    from exactpoker.games import von_neumann
+    from exactpoker.solve.continuous.certificate import certify
+    from exactpoker.solve.continuous.model import betting_model
+
+    model = betting_model(von_neumann.game(3, 2)).exact()
+    cuts = {"A": Fraction(1, 9), "C": Fraction(5, 9), "B": Fraction(7, 9)}
+    bet, check, fold, call = (0, 1), (1, 0), (1, 0), (0, 1)
+
+    def profile(a):
+        from exactpoker.solve.continuous.profile import PiecewiseProfile
+        return PiecewiseProfile((0, a, cuts["C"], cuts["B"], 1), ((bet, check, check, bet), (fold, fold, call, call)))
+
+    assert certify(model, profile(cuts["A"])).holds
+    assert not certify(model, profile(cuts["A"] / 2)).holds
 
 
-@settings(deadline=None, max_examples=20)
+@settings(deadline=None, max_examples=4)
 @given(bet=bets)
 def test_random_rational_bets(bet):
     s = continuous.solve(bet)

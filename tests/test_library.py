@@ -166,7 +166,7 @@ def test_load_library_and_bad_names():
 def test_describe_library():
     entries = {entry["name"]: entry for entry in describe_library()}
     assert set(entries) == {"kuhn", "kuhn3", "leduc", "ladder", "two_round", "vn", "newman", "three", "simple",
-                            "goldman_stone", "nash_shapley", "dice"}
+                            "goldman_stone", "nash_shapley", "dice", "la_relance"}
     assert entries["kuhn3"]["parameters"] == {"cards": 4, "pot": "3"}
     assert all(entry["description"] for entry in entries.values())
 
