@@ -18,7 +18,7 @@ whose leaves pay the pot to the highest card still in.  A
 plan (:mod:`exactpoker.core.poker_compile`), each decision labelled by its
 betting history as the poker language labels it, so a player's information
 set ``"K|cb"`` is the rules' card ``K`` and label ``cb``.  The two describe one
-game (``tests/test_poker_cards.py`` compiles both and compares them by name).
+game (``tests/core/test_poker_compile.py`` compiles both and compares them by name).
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ def compile_cards(game: PokerGame, tables: CardTables, max_leaves: int
     in the tree compiler's order over the tree compiler's denominator, and each
     sequence is renumbered from card by card to the tree's order
     (:class:`CardTables`), so the arrays are exactly
-    ``compile_tree(game.tree())``'s (``tests/test_poker_compile.py``).
+    ``compile_tree(game.tree())``'s (``tests/core/test_poker_compile.py``).
 
     Raises
     ------
