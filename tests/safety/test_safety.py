@@ -188,7 +188,7 @@ def test_a_full_standard_output_is_one_line():
     (["solve", "library:kuhn", "--all", "--over", "bet=1..2"], "--all is not taken with --over"),
     (["solve", "library:kuhn", "--max-memory", "-5G"], "a value that starts with '-' is given as --option=VALUE"),
     (["solve", "library:kuhn", "--max-memory=-5G"], "--max-memory must be a size such as 2G"),
-    (["solve", ROOT], "is a directory"),
+    (["solve", str(ROOT)], "is a directory"),
     (["sweep", "solve", "library:kuhn", "--grid", "foo=1", "-o", "{tmp}/s.jsonl"],
      "its parameters: the game's ante, bet; the command's all"),
 ])
