@@ -317,7 +317,7 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         from exactpoker.solve.nplayer.pipeline import solve_n_player
 
         found = solve_n_player(compiled, digits=digits)
-        profiles, used = [found], f"float guide + exact finish ({found.stage})"
+        profiles, used = [found], found.method or f"float guide + exact finish ({found.stage})"
         notes.extend(found.notes)
         details.update(found.support_details())
         if found.box is not None:

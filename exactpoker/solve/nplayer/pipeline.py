@@ -24,6 +24,10 @@ three-player Kuhn poker of ``N`` cards, section 3), which
    certificate; the dispatcher then runs the plain exact Nash check
    (:func:`exactpoker.certify.verify`) on it as on every answer.
 
+When the guide (stage 1) or the exact finish (stage 3) fails, the simpler exact methods are tried before
+giving up (:func:`~exactpoker.solve.nplayer.fallback.simpler_methods`: pure equilibria, then support
+enumeration, each within its size limit).
+
 An equilibrium of too high an algebraic degree for a minimal polynomial is
 found by the finish as the unique zero of the gains in an isolating box,
 certified in ball arithmetic from the game alone
@@ -119,7 +123,9 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     Raises
     ------
     CertificationError
-        A stage could not finish; the message names the stage and the game's size.
+        A stage could not finish, nor could the simpler methods tried then (pure equilibria, support
+        enumeration: :func:`~exactpoker.solve.nplayer.fallback.simpler_methods`); the message names the stage,
+        the game's size and what was tried.
     InvalidParameterError, ResourceLimitError
         The game is too large for the float guide (:func:`require_guide_size`).
     """
@@ -128,6 +134,7 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     from exactpoker.solve.nplayer.gain_system import GainSystem
     from exactpoker.solve.structure.dominance import dominated_variables
     from exactpoker.solve.nplayer.finish import solve_exact
+    from exactpoker.solve.nplayer.fallback import simpler_methods
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
@@ -135,18 +142,21 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
     try:
-        free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
+        if len(system.free):
+            free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
+        else:  # every choice fixed by dominance: the guide is the fixed play
+            free_guide, trend = np.zeros(0), None
         guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
-        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
+        return simpler_methods(compiled, f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}",
+                               pure_equilibria_n)
     progress.stage("N-player exact finish on the guide's support")
     try:
         solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
                                digits=digits, trend=trend)
     except CertificationError as error:
-        raise CertificationError(
-            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
-        ) from None
+        return simpler_methods(compiled, f"N-player finish, stage 3 (exact finish on the guide's support) failed "
+                                         f"({_size(game)}): {error}", pure_equilibria_n)
     box = solution.box
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
     stage = "isolating box" if box else "rational" if field is None else f"algebraic, degree {field.degree}"
