@@ -251,6 +251,7 @@ def solve_compiled(
     if method not in METHODS:
         raise InvalidParameterError(f"--method must be one of {', '.join(METHODS)}; got {method!r}")
     players = compiled.num_players
+    _require_two_players(players, method, family)
     params = dict(compiled.game.parameters) if params is None else dict(params)
     zero_sum = compiled.is_zero_sum
     notes: list[str] = []
@@ -275,6 +276,19 @@ def solve_compiled(
         if family:
             details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
     return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details, extras)
+
+
+def _require_two_players(players: int, method: str, family: bool) -> None:
+    """Refuse at once, before any abstraction or solve, a method or ``--family`` that needs two players (the same
+    errors :func:`_profiles` and :func:`_optimal_strategies` give; ``library:leduc(players=3) --family`` used to
+    solve the three-player game for minutes first)."""
+    if players == 2:
+        return
+    if method in ("lp", "basis", "simplex") or family:
+        what = f"--method {method}" if method != "auto" else "--family"
+        raise NotZeroSumError(f"{what} needs a two-player zero-sum game; this one has {players} players")
+    if method == "lemke":
+        raise InvalidParameterError(f"--method lemke needs a two-player game; this one has {players} players")
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,

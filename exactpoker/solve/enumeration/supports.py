@@ -159,8 +159,8 @@ def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = N
     """
     total = support_total(compiled)
     if total > MAX_SUPPORTS:
-        counts = " x ".join(str(support_count(layout)) for layout in compiled.layouts)
-        raise InvalidParameterError(f"--all: the game has {total} supports ({counts} per player); support "
+        counts = " x ".join(_shown(support_count(layout)) for layout in compiled.layouts)
+        raise InvalidParameterError(f"--all: the game has {_shown(total)} supports ({counts} per player); support "
                                     f"enumeration is limited to {MAX_SUPPORTS}")
     supports = list(product(*(player_supports(layout) for layout in compiled.layouts)))
     runner = runner or Runner(workers=1)
@@ -173,6 +173,14 @@ def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = N
             decisions[index] = SupportDecision(supports[index], "error", f"{status}: {value}")
         progress.advance()
     return _collect(compiled, [d for d in decisions if d is not None])
+
+
+def _shown(count: int) -> str:
+    """A count as digits, or ``about 10^k`` past a hundred digits (a three-player Leduc has 10^4000 supports)."""
+    if count < 10**100:
+        return str(count)
+    # Python refuses str() of integers past 4300 digits; the bit length's estimate is within one of the exponent
+    return f"about 10^{len(str(count)) - 1 if count.bit_length() < 13000 else int(count.bit_length() * 0.30103)}"
 
 
 def first_equilibrium_n_player(compiled: CompiledGame, *, limit: int = MAX_SUPPORTS
@@ -188,7 +196,8 @@ def first_equilibrium_n_player(compiled: CompiledGame, *, limit: int = MAX_SUPPO
     """
     total = support_total(compiled)
     if total > limit:
-        raise InvalidParameterError(f"support enumeration: the game has {total} supports; at most {limit} are tried")
+        raise InvalidParameterError(f"support enumeration: the game has {_shown(total)} supports; at most {limit} "
+                                    "are tried")
     supports = sorted(product(*(player_supports(layout) for layout in compiled.layouts)), key=_support_order)
     progress.stage("support enumeration (one equilibrium)", len(supports), "supports")
     for decided, support in enumerate(supports, 1):
