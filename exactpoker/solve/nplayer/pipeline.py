@@ -24,6 +24,11 @@ three-player Kuhn poker of ``N`` cards, section 3), which
    certificate; the dispatcher then runs the plain exact Nash check
    (:func:`exactpoker.certify.verify`) on it as on every answer.
 
+A game whose guide would compute more than :data:`REGRET_FROM` products an evaluation takes the regret route
+first (:mod:`exactpoker.solve.nplayer.regret_route`: discounted CFR on the vectorised sequence-form walk, its
+average play purified and completed, then the same exact finish); the continuation is its fallback while the
+game is within :data:`MAX_GUIDE_TERMS`.
+
 When the guide (stage 1) or the exact finish (stage 3) fails, the simpler exact methods are tried before
 giving up (:func:`~exactpoker.solve.nplayer.fallback.simpler_methods`: pure equilibria, then support
 enumeration, each within its size limit).
@@ -45,6 +50,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -54,6 +60,9 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.errors import CertificationError, DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.enumeration.pure import PureProfile, all_choices, pure_realization, strategy_count
 from exactpoker.solve.nplayer.point import CertifiedPoint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.binary_form import BinaryForm
 
 __all__ = ["solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
            "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
@@ -67,6 +76,10 @@ MAX_SEQUENCE_CELLS = 1 << 24
 #: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
 #: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
 MAX_GUIDE_TERMS = 5_000_000
+#: From this many products an evaluation the regret route (:mod:`~exactpoker.solve.nplayer.regret_route`) is tried
+#: before the continuation: five-player Kuhn poker (4.5 million) is certified by it in seconds where the
+#: continuation takes half a minute; every held smaller game (at most 0.64 million) keeps the continuation.
+REGRET_FROM = 1_000_000
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -117,8 +130,8 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     digits : int
         Certified decimal places of an equilibrium given by an isolating box.
     max_terms : int, optional
-        The largest float guide allowed (:func:`require_guide_size`; default
-        :data:`MAX_GUIDE_TERMS`).
+        The largest regularised continuation allowed (:func:`require_guide_size`; default
+        :data:`MAX_GUIDE_TERMS`); a larger game goes to the regret route alone.
 
     Raises
     ------
@@ -127,20 +140,48 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
         enumeration: :func:`~exactpoker.solve.nplayer.fallback.simpler_methods`); the message names the stage,
         the game's size and what was tried.
     InvalidParameterError, ResourceLimitError
-        The game is too large for the float guide (:func:`require_guide_size`).
+        The game is too large for the regret route
+        (:func:`~exactpoker.solve.nplayer.regret_route.require_regret_size`) or, below
+        :data:`REGRET_FROM` products, for the continuation (:func:`require_guide_size`).
     """
     from exactpoker.core.binary_form import binary_form, needs_binary_form
-    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
-    from exactpoker.solve.nplayer.gain_system import GainSystem
-    from exactpoker.solve.structure.dominance import dominated_variables
-    from exactpoker.solve.nplayer.finish import solve_exact
     from exactpoker.solve.nplayer.fallback import simpler_methods
+    from exactpoker.solve.nplayer.gain_system import guide_terms
+    from exactpoker.solve.structure.dominance import dominated_variables
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
+    terms, limit = guide_terms(game), MAX_GUIDE_TERMS if max_terms is None else max_terms
+    regret_failure = ""
+    if terms > min(REGRET_FROM, limit):  # the continuation would be slow, or is over its limit: regret first
+        from exactpoker.solve.nplayer.regret_route import require_regret_size, solve_by_regret
+
+        require_regret_size(game)
+        try:
+            return _finished(solve_by_regret(game, {}, digits=digits), form, game)  # regret finds dominance itself
+        except CertificationError as error:
+            regret_failure = f"N-player regret route failed ({_size(game)}): {error}"
+            if terms > limit:
+                return simpler_methods(compiled, regret_failure, pure_equilibria_n)
+            regret_failure += "; then "
+    try:
+        fixed = dominated_variables(compiled) if form is None else {}
+        return _finished(_continuation_route(game, fixed, eps, digits, max_terms), form, game)
+    except CertificationError as error:
+        return simpler_methods(compiled, regret_failure + str(error), pure_equilibria_n)
+
+
+def _continuation_route(game: CompiledGame, fixed: dict[int, float], eps: float | None, digits: int,
+                        max_terms: int | None) -> CertifiedPoint:
+    """Stages 1-3 with the regularised continuation as the guide (module docstring); a failing stage raises
+    :class:`~exactpoker.errors.CertificationError` naming it."""
+    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+    from exactpoker.solve.nplayer.finish import solve_exact
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+
     require_guide_size(game, max_terms)
     progress.stage("N-player float guide (continuation in epsilon)")
-    system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
+    system = GainSystem.from_game(game, fixed or None)
     try:
         if len(system.free):
             free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
@@ -148,20 +189,24 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
             free_guide, trend = np.zeros(0), None
         guide = system.full(free_guide)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
-        return simpler_methods(compiled, f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}",
-                               pure_equilibria_n)
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
     progress.stage("N-player exact finish on the guide's support")
     try:
-        solution = solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
-                               digits=digits, trend=trend)
+        return solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
+                           digits=digits, trend=trend)
     except CertificationError as error:
-        return simpler_methods(compiled, f"N-player finish, stage 3 (exact finish on the guide's support) failed "
-                                         f"({_size(game)}): {error}", pure_equilibria_n)
+        raise CertificationError(
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
+        ) from None
+
+
+def _finished(solution: CertifiedPoint, form: "BinaryForm | None", game: CompiledGame) -> CertifiedPoint:
+    """The finish's point with its stage and notes, lifted from the binary form when the game has one."""
     box = solution.box
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
     stage = "isolating box" if box else "rational" if field is None else f"algebraic, degree {field.degree}"
-    notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
-             f"{len(solution.interior)} mixed; exact finish: {stage}"]
+    notes = list(solution.notes) + [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
+                                    f"{len(solution.interior)} mixed; exact finish: {stage}"]
     if form is not None:
         notes.append("information sets of more than two actions were solved as chains of binary choices "
                      "(the binary form: the same equilibria)")
