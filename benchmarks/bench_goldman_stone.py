@@ -16,7 +16,7 @@ import sys
 from timing import Target, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import goldman_stone as continuous
-from exactpoker.games import goldman_stone
+from exactpoker.games.papers import goldman_stone
 
 
 def describe_discretised(disc) -> str:

@@ -17,7 +17,7 @@ import time
 from fractions import Fraction
 
 from exactpoker.errors import ExactPokerError
-from exactpoker.games import kuhn3, kuhn3_branch
+from exactpoker.games.papers import kuhn3, kuhn3_branch
 
 
 def _peak_mb() -> float:

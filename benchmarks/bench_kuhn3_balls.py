@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import Row, certified_mark, print_table, run, timed  # noqa: E402
 
-from exactpoker.games import kuhn3  # noqa: E402
+from exactpoker.games.papers import kuhn3  # noqa: E402
 
 
 def describe(result: Any) -> str:

@@ -14,7 +14,7 @@ Each cell (rule normal/joker/stairs; dice 1v1, 2v1, 1v2; 2-6 sides) is
 ``exactpoker solve 'library:dice(sides=S,dice=D,rule=R)'``'s path: the
 sequence form straight from the rules
 (:meth:`~exactpoker.games.liars_dice.LiarsDice.compiled`, no tree built) and
-the engine's zero-sum path (:func:`exactpoker.solve.engine.dispatch.solve_compiled`),
+the engine's zero-sum path (:func:`exactpoker.solve.solve_game`),
 run in its own process so that its peak resident memory (``ru_maxrss``, the
 whole interpreter included) is its own; a cell is stopped after 1800 s, and
 refused by the memory guard above 8 GB.  The rules deal multisets of faces
@@ -22,7 +22,7 @@ refused by the memory guard above 8 GB.  The rules deal multisets of faces
 :meth:`~exactpoker.games.liars_dice.LiarsDice.rolls`).  A stairs cell with
 bids that can never hold (2v1 and 1v2) is solved without them, and the
 equilibrium lifted to the full rules and certified there
-(:mod:`exactpoker.games.liars_dice_lift`); its size is that of the game
+(:mod:`exactpoker.solve.engine.restricted`); its size is that of the game
 solved.  Cells over the sequence budget are not run: their size is counted
 from the rules (:meth:`~exactpoker.games.liars_dice.LiarsDice.size`) and the
 guard's memory estimate for solving them is shown.
@@ -98,10 +98,10 @@ def solve_cell(rule: str, dice: str, sides: int) -> dict:
     """Solve one cell in this process: the exact value, the seconds per stage, the peak memory and the method.
 
     The sequence form comes straight from the rules (``LiarsDice.compiled()``); a cell with bids that can
-    never hold is solved without them and the equilibrium certified on the full rules (``liars_dice_lift``).
+    never hold is solved without them and the equilibrium certified on the full rules (``solve_game`` on the
+    rules: :mod:`exactpoker.solve.engine.restricted`).
     """
-    from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     game = liars_dice(sides=sides, dice=dice, rule=rule)
     start, stage, seconds = time.perf_counter(), ["compiling"], {}
@@ -109,14 +109,16 @@ def solve_cell(rule: str, dice: str, sides: int) -> dict:
     with guard.memory_limit(MEMORY), progress.reporting(StageLog(start, stage)):
         if game.hopeless_bids():
             stage[0] = "solving_without_the_hopeless_bids,_lifting,_certifying_on_the_full_rules"
-            lifted = solve_without_hopeless_bids(game)
+            lifted = solve_game(game)
             seconds["solve"] = time.perf_counter() - start
-            return {"value": str(lifted.value), "certified": lifted.certificate.holds, "method": lifted.reduced.method,
-                    "seconds": seconds["solve"], "stages": seconds, "peak": _peak(), "lifted": lifted.notes(),
-                    "full_game_certificate": lifted.certificate.to_dict()}
+            (equilibrium,) = lifted.equilibria
+            notes = lifted.details["hopeless_bids"]
+            return {"value": str(equilibrium.values[0]), "certified": equilibrium.certified, "method": notes["method"],
+                    "seconds": seconds["solve"], "stages": seconds, "peak": _peak(), "lifted": notes,
+                    "full_game_certificate": equilibrium.certificate.to_dict()}
         compiled = game.compiled()
         seconds["compile"], stage[0] = time.perf_counter() - start, "solving"
-        result = solve_compiled(compiled)
+        result = solve_game(compiled)
     (equilibrium,) = result.equilibria
     seconds["solve"] = time.perf_counter() - start - seconds["compile"]
     return {"value": str(equilibrium.values[0]), "certified": equilibrium.certified, "method": result.method,

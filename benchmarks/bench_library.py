@@ -8,7 +8,7 @@ form (:func:`exactpoker.core.poker_compile.compile_poker`, no tree built; the
 same arrays as ``compile_tree(game.tree())``), with the tree's leaves
 (:func:`exactpoker.core.poker_size.tree_size`) and the information sets per
 player; *exact solve*,
-:func:`exactpoker.solve.engine.dispatch.solve_compiled` on the compiled game (certified),
+:func:`exactpoker.solve.solve_game` on the compiled game (certified),
 two-player zero-sum games only.  One run per job, wall clock.
 
 Target (issue 15): Leduc exact in under 60 s (rules to certified value).
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from exactpoker.core.poker_compile import compile_poker  # noqa: E402
 from exactpoker.core.poker_size import tree_size  # noqa: E402
 from exactpoker.games.library import poker_game  # noqa: E402
-from exactpoker.solve.engine.dispatch import solve_compiled  # noqa: E402
+from exactpoker.solve import solve_game  # noqa: E402
 
 QUICK = [("kuhn", {}), ("ladder", {"n": 10, "sizes": "1;2;4"}), ("leduc", {"suits": False})]
 FULL = [
@@ -67,7 +67,7 @@ def benchmarks(quick: bool) -> None:
         if row.seconds is None or name == "kuhn3":
             continue
         compiled = compile_poker(poker_game(name, **params))
-        solved = timed(name, _size(params), lambda: solve_compiled(compiled), describe_value)
+        solved = timed(name, _size(params), lambda: solve_game(compiled), describe_value)
         solves.append(solved)
         if name == "leduc" and params == {"suits": False} and solved.seconds is not None:
             leduc_seconds = row.seconds + solved.seconds

@@ -33,8 +33,8 @@ def timed(job: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def main() -> int:
-    from exactpoker.games import nash_shapley_regions as regions
-    from exactpoker.games.nash_shapley_equilibria import equilibria
+    from exactpoker.games.papers.nash_shapley import regions
+    from exactpoker.games.papers.nash_shapley.equilibria import equilibria
 
     quick = "--quick" in sys.argv
     ratios = [Fraction(1, 2)] if quick else [Fraction(1, 2), Fraction(1), Fraction(21, 20), Fraction(6, 5), Fraction(7, 5), Fraction(2),
@@ -59,7 +59,7 @@ def main() -> int:
             f"{bd['name']} = {bd['decimal']}" for bd in result["boundaries"])
         rows.append(("regions", "A1 .. A10", region_seconds, text))
     if "--coalitions" in sys.argv:
-        from exactpoker.games.nash_shapley_coalitions import characteristic_function
+        from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
         seconds, result = timed(lambda: characteristic_function(1, 1))
         failed |= isinstance(result, Exception)
@@ -67,7 +67,7 @@ def main() -> int:
             f"v({{{','.join(str(p + 1) for p in c)}}}) = {v.value}" for c, v in result.items() if len(c) == 1)
         rows.append(("coalitions", "a = b", seconds, text))
     if "--exhaustive" in sys.argv:
-        from exactpoker.games.nash_shapley_exhaustive import exhaustive
+        from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
         # one ratio in each range of a/b (nash-shapley regions): R_I, R_II (below and above 1), R_III, beyond A3,
         # IV, V, VI, VII, VII with VIII and XI, VIII, a > 3b (regions IX and X), a = 4b (footnote 18)

@@ -17,7 +17,7 @@ import sys
 from timing import Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import newman as continuous
-from exactpoker.games import newman
+from exactpoker.games.papers import newman
 from exactpoker.results import SolveResult
 
 
@@ -40,7 +40,7 @@ def bench_large(quick: bool) -> None:
     rows = [timed("sequence-form LP", f"n={n} b={b}", lambda n=n, b=b: newman.equilibrium(n, b), describe_value)
             for n, b in sizes]
     rows += [timed("the paper's LP (n 2^b rows)", f"n={n} b={b}",
-                   lambda n=n, b=b: newman.equilibrium(n, b, method="paper"), describe_value)
+                   lambda n=n, b=b: newman.equilibrium(n, b, method="per-card"), describe_value)
              for n, b in (((14, 3),) if quick else ((14, 3), (30, 4)))]
     print_table("One exact equilibrium (djnMNE)", rows)
     print_targets([Target("n=100, b=10", seconds_of(rows, "n=100 b=10"), 30.0)])

@@ -30,7 +30,7 @@ from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame
 from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.tree import compile_tree
 from exactpoker.games.library import poker_game
-from exactpoker.solve.engine.dispatch import solve_game
+from exactpoker.solve import solve_game
 
 
 def _same(a, b) -> bool:

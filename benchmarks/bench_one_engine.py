@@ -8,7 +8,7 @@ Each row times both commands as whole processes (``/usr/bin/time``-like: wall se
 child) and prints whether the certified values agree, and the ratio solve / named (target: at most 1.5).
 The seed rows are the named commands' largest benchmark sizes (``bench_scale.py``): von Neumann poker
 n = 4000 and 10,000 (the card-by-card LP), Newman poker n = 1000, b = 20, and three-player poker n = 200
-and 500 (the ordered-games path); each is reached from the rules by ``solve_rules``.
+and 500 (the ordered-games path); each is reached from the rules by ``solve_game``.
 """
 
 from __future__ import annotations

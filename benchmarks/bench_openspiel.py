@@ -8,7 +8,7 @@ Three tables:
 * load + compile: walking the OpenSpiel tree once into an exact GameTree
   (:func:`exactpoker.formats.openspiel.load_openspiel`) and compiling it to the
   sequence form (:func:`exactpoker.core.tree.compile_tree`);
-* exact solve: :func:`exactpoker.solve.engine.dispatch.solve_compiled` (certified),
+* exact solve: :func:`exactpoker.solve.solve_game` (certified),
   with OpenSpiel's ``nash_conv`` of the exported ``TabularPolicy``; Leduc runs
   in a child process stopped after ``LEDUC_CAP`` seconds; three-player Kuhn
   needs :mod:`exactpoker.solve.nplayer.pipeline`;
@@ -59,11 +59,11 @@ def _solve(name: str) -> dict[str, Any]:
     from open_spiel.python.algorithms import exploitability
 
     from exactpoker.formats.openspiel import to_tabular_policy
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     loaded, compiled = _load_and_compile(name)
     start = time.perf_counter()
-    result = solve_compiled(compiled, tables=loaded.tables)
+    result = solve_game(compiled, tables=loaded.tables)
     seconds = time.perf_counter() - start
     [eq] = result.equilibria
     game = pyspiel.load_game(name)

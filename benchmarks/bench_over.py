@@ -1,6 +1,6 @@
 """Benchmarks for games over a parameter: ``exactpoker solve GAME --over NAME=FROM..TO``.
 
-    python benchmarks/bench_over.py            # Kuhn, von Neumann, simple poker, Leduc (ranks 2) in the bet
+    python benchmarks/bench_over.py            # Kuhn, von Neumann, simple poker, Leduc (ranks 2, 3) in the bet
     python benchmarks/bench_over.py --quick    # Kuhn and von Neumann only
 
 One table: game, parameter and interval, the number of pieces (optimal bases,
@@ -21,7 +21,7 @@ from timing import Row, print_table, run, timed
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from exactpoker.core.parametric import ParametricGame, compile_parametric  # noqa: E402
-from exactpoker.games import simple_poker, von_neumann  # noqa: E402
+from exactpoker.games.papers import simple_poker, von_neumann  # noqa: E402
 from exactpoker.games.library import parametric  # noqa: E402
 from exactpoker.solve.parametric.game import solve_over  # noqa: E402
 
@@ -49,6 +49,7 @@ FULL = QUICK + [
     ("von Neumann n=20", "b", "1/2..8", lambda: ParametricGame("vn", "b", lambda b: von_neumann.compiled(20, b))),
     ("simple m=4", "r=B/A", "1/10..20", lambda: ParametricGame("simple", "r", lambda r: simple_poker.compiled(4, 1, r))),
     ("leduc ranks=2", "bet2", "2..8", lambda: parametric("leduc(suits=false,ranks=2)", "bet2")),
+    ("leduc ranks=3", "bet2", "3..5", lambda: parametric("leduc(suits=false)", "bet2")),
 ]
 
 

@@ -16,7 +16,7 @@ import sys
 
 from timing import describe_value, print_table, run, timed
 
-from exactpoker.games import simple_poker
+from exactpoker.games.papers import simple_poker
 
 
 def describe_pieces(piecewise) -> str:

@@ -30,8 +30,8 @@ from functools import partial
 
 from timing import Row, Target, print_table, print_targets, run
 
-from exactpoker.games.nash_shapley_cases import cases
-from exactpoker.games.nash_shapley_exhaustive import CHUNK, _kinds, decide_case
+from exactpoker.games.papers.nash_shapley.cases import cases
+from exactpoker.games.papers.nash_shapley.exhaustive import CHUNK, _kinds, decide_case
 from exactpoker.parallel import Runner
 
 

@@ -19,7 +19,7 @@ import sys
 from timing import Target, certified_mark, print_table, print_targets, run, seconds_of, timed
 
 from exactpoker.continuous import three_player as continuous
-from exactpoker.games import three_player
+from exactpoker.games.papers import three_player
 from exactpoker.results import SolveResult
 
 

@@ -18,7 +18,7 @@ import sys
 
 from timing import Row, Target, certified_mark, describe_value, print_table, print_targets, run, seconds_of, timed
 
-from exactpoker.games import von_neumann
+from exactpoker.games.papers import von_neumann
 from exactpoker.results import SolveResult
 
 
@@ -62,7 +62,7 @@ def bench_pure(quick: bool) -> None:
 def bench_fast(quick: bool) -> None:
     job = "card-by-card LP (fast)"
     sizes = (50, 100, 200) if quick else (50, 100, 200, 500, 1000, 4000, 10000)
-    rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.equilibrium(n, 2, method="fast"), describe_value)
+    rows = [timed(job, f"n={n} b=2", lambda n=n: von_neumann.equilibrium(n, 2, method="structured"), describe_value)
             for n in sizes]
     print_table("One mixed NE by the card-by-card LP, b=2 (vnMNE, seed 000 section 2)", rows)
     targets = [Target("card-by-card LP for n=200, b=2", seconds_of(rows, "n=200 b=2"), 2.0)]
@@ -76,7 +76,7 @@ def bench_fast(quick: bool) -> None:
 def bench_exact(quick: bool) -> None:
     rows = [
         timed("slow LP (all 2^n strategies)", f"n={n} b=2",
-              lambda n=n: von_neumann.equilibrium(n, 2, method="slow"), describe_slow)
+              lambda n=n: von_neumann.equilibrium(n, 2, method="strategic"), describe_slow)
         for n in ((4, 5) if quick else range(4, 9))
     ]
     rows += [

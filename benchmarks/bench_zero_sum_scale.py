@@ -10,7 +10,7 @@ Each game runs in a fresh child process, which
 1. reads the rules and compiles the sequence form (``load s``);
 2. solves player I's sequence-form LP (:func:`exactpoker.solve.lp.sequence_form.standard_lp`)
    in floating point with HiGHS's default options, timing ``run()`` alone (``float s``);
-3. solves the compiled game exactly with :func:`exactpoker.solve.engine.dispatch.solve_compiled`
+3. solves the compiled game exactly with :func:`exactpoker.solve.solve_game`
    (LP build, float basis, exact vertex, exact certificate, the strategy tables: ``exact s``).
 
 ``ratio`` is ``exact s / float s``: what the exact answer costs over the float LP
@@ -73,7 +73,7 @@ def child(spec: str) -> None:
     """The measurements of one game, printed as one JSON line."""
     from exactpoker.core.tree import compile_tree
     from exactpoker.formats import load_game
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
     from exactpoker.solve.lp.float_guide import pass_lp, quiet_highs
     from exactpoker.solve.lp.sequence_form import standard_lp
 
@@ -81,7 +81,7 @@ def child(spec: str) -> None:
         loaded = load_game(spec)
         return loaded.compiled if loaded.compiled is not None else compile_tree(loaded.tree)
 
-    solve_compiled(compiled_of("library:kuhn"))  # first use's imports are not the solve's time; nor are those
+    solve_game(compiled_of("library:kuhn"))  # first use's imports are not the solve's time; nor are those
     import scipy.sparse.csgraph, scipy.sparse.linalg  # noqa: E401,F401 -- of the exact basis finish (not on Kuhn)
     start = time.perf_counter()
     compiled = compiled_of(spec)
@@ -95,7 +95,7 @@ def child(spec: str) -> None:
     float_value = -solver.getInfo().objective_function_value / compiled.denominator
     del solver, lp
     start = time.perf_counter()
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     exact = time.perf_counter() - start
     print(json.dumps({
         "sequences": [layout.num_sequences for layout in compiled.layouts],

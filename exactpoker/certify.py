@@ -7,6 +7,12 @@ a best response to the others (backward induction over the player's own
 information sets).  The profile is certified when the two are equal for every
 player.  Like a max-flow test that checks the cut against the flow, this check
 never imports a solver, so a bug in a solver cannot also hide here.
+
+Where a player's regret is positive, :func:`best_deviation` says where the
+profile fails: the fewest information sets, met from the root down, at which a
+switch to an optimal action of the same backward induction turns the
+player's strategy into a best response (checked: its payoff is the
+best-response value).
 """
 
 from __future__ import annotations
@@ -17,10 +23,11 @@ from typing import Sequence
 
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
-from exactpoker.core.profile import BehaviourProfile
+from exactpoker.core.profile import BehaviourProfile, realization_weights
+from exactpoker.errors import CertificationError
 from exactpoker.numbers import exact_str
 
-__all__ = ["PlayerCheck", "Certificate", "verify", "verify_matrix_game"]
+__all__ = ["PlayerCheck", "Certificate", "Deviation", "verify", "best_deviation", "verify_matrix_game"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,64 @@ def verify(compiled: CompiledGame, profile: BehaviourProfile) -> Certificate:
         best, _ = best_response(layout, values)
         checks.append(PlayerCheck(compiled.player_names[p], values.value(weights[p]), best))
     return Certificate(tuple(checks))
+
+
+@dataclass(frozen=True)
+class Deviation:
+    """Where one player's strategy fails: a best response to the others that differs from it as little as it can.
+
+    ``changes`` maps an information set (the player's layout index) to the
+    action (index) played there instead; everywhere else the player keeps
+    the profile's strategy.  ``payoff`` is what the changed strategy earns:
+    the best-response value, checked when the deviation is made.
+    """
+
+    player: int
+    changes: dict[int, int]
+    payoff: Fraction
+
+
+def best_deviation(compiled: CompiledGame, profile: BehaviourProfile, player: int) -> Deviation:
+    """The profile's strategy of ``player`` turned into a best response at the fewest information sets.
+
+    Backward induction (:func:`~exactpoker.core.evaluate.best_response`)
+    gives each information set's optimal actions against the others'
+    strategies.  Going down from the root, an information set that the
+    changed strategy reaches and at which the profile plays a non-optimal
+    action with positive probability is switched to its first optimal
+    action; an information set it does not reach is left alone.  The changed
+    strategy then plays only optimal actions wherever it goes, so it is a best
+    response: its payoff, computed exactly, must equal the best-response
+    value (else :class:`~exactpoker.errors.CertificationError`).  A player
+    with zero regret gets no changes.
+    """
+    layout = compiled.layouts[player]
+    weights = [profile.realization(compiled, p) for p in range(compiled.num_players)]
+    values = sequence_values(compiled, player, weights)
+    best, optimal = best_response(layout, values)
+    own = profile.strategies[player]
+    reached = [False] * layout.num_sequences
+    reached[0] = True
+    changes: dict[int, int] = {}
+    for infoset in range(layout.num_infosets):  # parents before children (SequenceLayout)
+        if not reached[layout.parent_sequence(infoset)]:
+            continue
+        sequences = layout.infoset_sequences(infoset)
+        played = [a for a, prob in enumerate(own[infoset]) if prob > 0]
+        if set(played) <= set(optimal[infoset]):
+            for a in played:
+                reached[sequences[a]] = True
+        else:
+            changes[infoset] = optimal[infoset][0]
+            reached[sequences[changes[infoset]]] = True
+    changed = tuple(
+        tuple(Fraction(int(a == changes[i])) for a in range(len(dist))) if i in changes else dist
+        for i, dist in enumerate(own))
+    payoff = values.value(realization_weights(layout, changed))
+    if payoff != best:
+        raise CertificationError(f"best_deviation(): the changed strategy of player {player} earns {payoff}, "
+                                 f"not the best-response value {best}")
+    return Deviation(player, changes, payoff)
 
 
 def verify_matrix_game(

@@ -18,6 +18,7 @@ __all__ = [
     "CertificationError",
     "PrecisionError",
     "ResourceLimitError",
+    "FigureError",
 ]
 
 
@@ -59,3 +60,7 @@ class PrecisionError(ExactPokerError):
 
 class ResourceLimitError(ExactPokerError, ValueError):
     """A method would need more memory than the machine has (or than ``--max-memory`` allows)."""
+
+
+class FigureError(ExactPokerError):
+    """The answer was given, but the figure asked for could not be drawn (the message says which and why)."""

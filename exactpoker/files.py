@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -37,7 +36,7 @@ from typing import BinaryIO, Iterator
 from exactpoker.errors import InvalidParameterError
 
 __all__ = ["OutputTarget", "resolve_output", "check_writable", "check_readable", "atomic_path", "write_text",
-           "open_stream"]
+           "open_stream", "check_image_target"]
 
 
 @dataclass(frozen=True)
@@ -160,6 +159,30 @@ def check_writable(path: str, option: str) -> None:
     resolve_output(path, option)
 
 
+#: The first bytes of the image files a figure may replace: PNG, JPEG, GIF, PDF, PostScript, SVG (or XML).
+_IMAGE_STARTS = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF8", b"%PDF", b"%!PS", b"<svg", b"<?xml")
+
+
+def check_image_target(path: str, option: str, force: bool = False) -> None:
+    """Refuse to replace an existing regular file that is not an image (``--plot keep.efg``) unless ``force``.
+
+    An empty file, a device or a pipe is written as any output is
+    (:func:`check_writable`); a file whose first bytes are an image's (PNG,
+    JPEG, GIF, PDF, PostScript, SVG) may be replaced by a new figure.
+    """
+    target = resolve_output(path, option)
+    if force or not target.exists or target.stream:
+        return
+    try:
+        with open(target.target, "rb") as handle:
+            start = handle.read(16)
+    except OSError as error:
+        raise _refuse(option, path, error.strerror or str(error)) from None
+    if start and not start.lstrip().startswith(_IMAGE_STARTS):
+        raise InvalidParameterError(f"{option}: {path} exists and is not an image; it is kept (choose another "
+                                    "file, or give --force to replace it)")
+
+
 def check_readable(path: str, option: str) -> None:
     """Raise :class:`InvalidParameterError` unless ``path`` is a readable file."""
     if not os.path.isfile(path):
@@ -179,6 +202,8 @@ def open_stream(target: str) -> BinaryIO:
 
 def _write_through(temporary: str, target: str) -> None:
     """Copy the finished ``temporary`` file into the device or pipe ``target``."""
+    import shutil  # (and its compression modules) only when a device or pipe is written
+
     with open(temporary, "rb") as source, open_stream(target) as sink:
         shutil.copyfileobj(source, sink)
 

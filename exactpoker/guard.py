@@ -46,17 +46,23 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from fractions import Fraction
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 from contextlib import contextmanager
 
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
-from exactpoker.numbers import MAX_PARAMETER
+
+if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.game import BettingGame
+    from exactpoker.core.poker import PokerGame
 
 __all__ = ["require_digits", "parse_size", "available_memory", "limit", "require", "memory_limit", "limit_text",
            "vn_mixed", "vn_efg", "three_mixed", "newman_mixed", "goldman_stone", "compiled_game", "array_game_solve",
            "kuhn3",
-           "n_player_guide", "n_player_regret", "game_tree", "game_file", "tree_nodes_within"]
+           "n_player_guide", "n_player_regret", "game_tree", "game_file", "tree_nodes_within", "structured_rules", "deal_paths",
+           "poker_rules", "MAX_BETTING_DECISIONS", "seed_deals", "betting_rules", "ENUMERATION_SECONDS", "time_limit",
+           "WorkBudget", "exact_lp_seconds"]
 
 _UNITS = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 _BASE = 150 * 1024**2  # the interpreter with sympy, numpy, scipy and flint loaded
@@ -153,6 +159,8 @@ def require_digits(value: object, option: str, digits: int, what: str) -> None:
 
 def _integer(value: object) -> int | None:
     """``value`` as an int if it is one (a string like ``"400"``); ``None`` otherwise."""
+    from exactpoker.numbers import MAX_PARAMETER  # here: the parser is built without the exact number types
+
     try:
         number = Fraction(str(value).strip())
     except (ValueError, ZeroDivisionError):
@@ -253,3 +261,139 @@ def tree_nodes_within() -> int | None:
 def game_file(size: int) -> int:
     """``solve FILE``: a Gambit file of ``size`` bytes, read, built and compiled (60 bytes per byte)."""
     return _BASE + 60 * size
+
+
+def structured_rules(cards: int, players: int, infosets_per_card: int) -> int:
+    """A seed paper's card game on its structured O(n) path (:func:`~exactpoker.solve.engine.structured._solve_structured`):
+    two players about 6 kB per card and information set beyond the first (von Neumann ``n = 10000``: 0.16 GB
+    measured, Newman 6 kB per card and bet level as :func:`newman_mixed`); more players 5 kB per card and
+    information set (three-player poker, four of them: 20 kB per card as :func:`three_mixed`)."""
+    if players == 2:
+        return _BASE + 6000 * cards * max(1, infosets_per_card - 1)
+    return _BASE + 5000 * cards * infosets_per_card
+
+
+def seed_deals(n: object, players: int, replacement: bool) -> int | None:
+    """A seed paper's card game compiled (:func:`compiled_game`) over its deals of one card each from ``1..n``, at
+    least (its sequences not counted); ``None`` when ``n`` does not parse (the game's own check names it)."""
+    cards = _integer(n)
+    if cards is None:
+        return None
+    return compiled_game(0, cards**players if replacement else deal_paths(cards, cards, players))
+
+
+def deal_paths(distinct: int, size: int, dealt: int, cap: int = 10**40) -> int:
+    """A lower bound on the deals of ``dealt`` cards without replacement from ``size`` cards of ``distinct`` kinds:
+    the product of ``min(distinct, size - j)`` (exact for distinct cards), stopped once it passes ``cap``
+    (so that ``players=10**6`` costs nothing).  ``0`` when the deck has fewer than ``dealt`` cards."""
+    if dealt > size:
+        return 0
+    paths = 1
+    for j in range(dealt):
+        paths *= min(distinct, size - j)
+        if paths > cap:
+            break
+    return paths
+
+
+#: The most decisions of a poker-language game's betting that the guard counts (about a second): a game whose
+#: betting alone has more (ten-player Leduc) is refused as too large to count, let alone solve.
+MAX_BETTING_DECISIONS = 100_000
+
+
+def poker_rules(game: "PokerGame", what: str) -> None:
+    """Refuse a poker-language game whose tree, counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`,
+    at most :data:`MAX_BETTING_DECISIONS` decisions of betting), would not fit in the limit (:func:`game_tree`)."""
+    from exactpoker.core.poker_size import BettingTooLarge, tree_size
+
+    try:
+        size = tree_size(game, max_decisions=MAX_BETTING_DECISIONS)
+    except BettingTooLarge as error:
+        raise ResourceLimitError(f"{what}: {error.reason}") from None
+    require(game_tree(size.nodes, sum(size.sequences)), f"{what} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+
+
+def betting_rules(game: "BettingGame", what: str) -> None:
+    """Refuse a seed paper's card game whose structured path (:func:`structured_rules`, from its deck and the
+    decisions of its betting tree) would not fit in the limit (a game without that structure is compiled, and
+    guarded then by :func:`compiled_game`)."""
+    from exactpoker.core.game import Decision
+
+    decisions, stack = 0, [game.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Decision):
+            decisions += 1
+            stack.extend(child for _, child in node.actions)
+    require(structured_rules(game.deck.cards, game.num_players, decisions), f"{what} ({game.deck.cards} cards)")
+
+
+#: Seconds an enumeration of every equilibrium or optimal strategy (``--all``, ``--family``) may take: about a
+#: minute, as the README says; :class:`WorkBudget` stops it then (or sooner, when its own estimate is twice that).
+ENUMERATION_SECONDS = 60.0
+_seconds: float | None = None
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Within the block, :class:`WorkBudget` allows ``seconds`` (``None``: :data:`ENUMERATION_SECONDS`)."""
+    global _seconds
+    previous, _seconds = _seconds, seconds
+    try:
+        yield
+    finally:
+        _seconds = previous
+
+
+def exact_lp_seconds(rows: int, columns: int) -> float:
+    """A low estimate of one exact simplex solve (Fractions) of ``rows`` inequalities in ``columns`` variables:
+    ``10^-7 s * rows * columns * (rows + columns)`` (measured: Kuhn's optimal face, 27 x 20, 0.04 s; a ladder's,
+    115 x 82, 4.3 s; Leduc's, 2187 x 1562, more than 100 s), for refusing at once what cannot end in time."""
+    return 1e-7 * rows * columns * (rows + columns)
+
+
+class WorkBudget:
+    """The time an enumeration may take (:data:`ENUMERATION_SECONDS`), checked as it goes; it stops with its counts.
+
+    ``check(done, total, counts)`` raises :class:`ResourceLimitError` when the
+    time is up, or, ``total`` being known, when after a few seconds the rate
+    so far says the whole would take more than twice the time; ``refuse_at_once``
+    when an estimate made before any work (:func:`exact_lp_seconds`) already does.
+    """
+
+    def __init__(self, what: str, seconds: float | None = None) -> None:
+        self.what = what
+        self.seconds = seconds if seconds is not None else (_seconds if _seconds is not None else ENUMERATION_SECONDS)
+        self.start = time.monotonic()
+
+    def _stop(self, reason: str) -> ResourceLimitError:
+        return ResourceLimitError(f"{self.what}: {reason}; more than the {self.seconds:.0f} s an enumeration may take "
+                                  "(the game is too large for it; a single equilibrium: leave out --all/--family)")
+
+    def refuse_at_once(self, estimate: float, counts: str) -> None:
+        """Refuse before any work when ``estimate`` seconds (a low estimate) exceed twice the budget."""
+        if estimate > 2 * self.seconds:
+            raise self._stop(f"{counts}, about {_duration(estimate)} by a low estimate")
+
+    def check(self, done: int, total: int | None = None, counts: str = "") -> None:
+        """After ``done`` of ``total`` steps: raise if the time is up or the rate says the whole would not end."""
+        elapsed = time.monotonic() - self.start
+        counted = counts or (f"{done} of {total} done" if total else f"{done} done")
+        if elapsed > self.seconds:
+            raise self._stop(f"stopped after {elapsed:.0f} s ({counted})")
+        if total and done and elapsed > min(3.0, self.seconds / 20):
+            projected = elapsed / done * total
+            if projected > 2 * self.seconds:
+                raise self._stop(f"stopped after {elapsed:.0f} s ({counted}): about {_duration(projected)} in all "
+                                 "at this rate")
+
+
+def _duration(seconds: float) -> str:
+    """``"42 s"``, ``"12 min"``, ``"3.5 h"``, ``"40 days"``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 3 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.0f} days"

@@ -14,15 +14,21 @@ An outcome is ``("ok", value)``, ``("error", message)`` or
 recorded, and the others go on.  A worker process that dies mid-task is
 replaced and its task run again by Dask (the scheduler's ``allowed-failures``).
 Used by ``exactpoker sweep`` (:mod:`exactpoker.sweep`) and by the Nash--Shapley
-exhaustive search (:mod:`exactpoker.games.nash_shapley_exhaustive`).
+exhaustive search (:mod:`exactpoker.games.papers.nash_shapley.exhaustive`).
 
 Dask is the optional extra ``exactpoker[distributed]``; with one worker it is
 not needed.
 
-Ctrl-C: the local cluster's processes are started with ``SIGINT`` ignored (they
-inherit that), so the terminal's interrupt reaches only this process, which
-shuts the cluster down with Dask's loggers silenced: one line, no worker
-tracebacks.
+Ctrl-C: the local cluster's worker processes ignore ``SIGINT``, so the
+terminal's interrupt acts only in this process, which shuts the cluster down
+with Dask's loggers silenced: one line, no worker tracebacks.  They are forked
+from a ``forkserver`` (:mod:`multiprocessing`) that this process starts with
+``SIGINT`` ignored for the few milliseconds of its spawn (an ignored signal is
+the one disposition a new program inherits), so this process itself ignores
+nothing while the cluster starts: an interrupt 2 s into a sweep, during the
+cluster's start, is held until the cluster is up (:func:`interrupts_deferred`,
+a second or two) and stops it as one 20 s in does.  Every task's outcome yielded
+before the interrupt stands; the tasks still running are dropped.
 """
 
 from __future__ import annotations
@@ -35,14 +41,102 @@ import signal
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any, Callable, Iterator, Sequence
 
 from exactpoker.errors import InvalidParameterError
 
-__all__ = ["Runner", "Outcome", "in_child", "default_workers"]
+__all__ = ["Runner", "Outcome", "in_child", "default_workers", "watching_interrupts", "interrupts_deferred",
+           "check_interrupt", "interrupt_seen"]
 
 #: ``(status, value)``: status "ok" (value: the task's result), "error" or "timeout" (value: a message).
 Outcome = tuple[str, Any]
+
+
+# -- Ctrl-C that is never lost ------------------------------------------------------------------------
+#
+# An interrupt is remembered as well as raised.  Python turns ``SIGINT`` into :class:`KeyboardInterrupt` in whatever the main
+# thread runs at that moment; when that is a finalizer (a ``__del__``, such as a
+# Dask future's) or a callback whose exceptions are "ignored", the exception is
+# printed and dropped, and the job goes on as if nothing had happened (a sweep on
+# a Dask cluster ran all its points and exited 0).  Within watching_interrupts() (the
+# command line's whole run) the handler also sets a flag, and the loops that
+# wait for work (Runner, the sweep) call
+# check_interrupt(), which raises :class:`KeyboardInterrupt` again if an interrupt
+# was seen: the run stops at the next task, and the command line exits 130.
+
+_seen = False
+
+
+def _handler(signum: int, frame: FrameType | None) -> None:
+    global _seen
+    _seen = True
+    raise KeyboardInterrupt
+
+
+def _remember(signum: int, frame: FrameType | None) -> None:
+    global _seen
+    _seen = True
+
+
+@contextmanager
+def watching_interrupts() -> Iterator[None]:
+    """Within the block, ``SIGINT`` raises :class:`KeyboardInterrupt` and is remembered (:func:`interrupt_seen`).
+
+    Only on the main thread, and only where ``SIGINT`` has Python's default
+    handler: an interrupt the shell ignores (a job started with ``&`` or
+    ``nohup``) stays ignored.
+    """
+    global _seen
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    previous, _seen = _seen, False
+    signal.signal(signal.SIGINT, _handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _seen = previous
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Within the block an interrupt is only remembered, and raised as the block ends.
+
+    For a start-up that must not be cut in half (a Dask cluster whose worker
+    processes, orphaned mid-start, print tracebacks and leave the cluster for
+    an exit handler that fails): the interrupt waits the few seconds it takes,
+    then stops the run as any other.  An ignored ``SIGINT`` stays ignored.
+    """
+    global _seen
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) not in (signal.default_int_handler, _handler):
+        yield
+        return
+    before, _seen = _seen, False
+    previous = signal.signal(signal.SIGINT, _remember)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        came, _seen = _seen, _seen or before
+    if came:
+        if previous is not _handler:  # outside watching_interrupts(): nothing else reads the flag
+            _seen = before
+        raise KeyboardInterrupt
+
+
+def interrupt_seen() -> bool:
+    """Whether an interrupt came within :func:`watching_interrupts` (even one whose exception was dropped)."""
+    return _seen
+
+
+def check_interrupt() -> None:
+    """Raise :class:`KeyboardInterrupt` if an interrupt came (:func:`interrupt_seen`): call it where the work waits."""
+    if _seen:
+        raise KeyboardInterrupt
 
 
 def default_workers() -> int:
@@ -56,6 +150,8 @@ def default_workers() -> int:
 def _child(fn: Callable[[Any], Any], item: Any, channel: Any) -> None:
     try:
         channel.put(("ok", fn(item)))
+    except KeyboardInterrupt:  # the parent was interrupted too: it stops, and this task has no outcome
+        pass
     except BaseException as error:  # noqa: BLE001 - reported to the parent, whatever it is
         channel.put(("error", _message(error)))
 
@@ -68,7 +164,11 @@ def _message(error: BaseException) -> str:
 
 
 def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outcome:
-    """``fn(item)`` in a forked child process, stopped after ``timeout`` seconds (``None``: no limit, run here)."""
+    """``fn(item)`` in a forked child process, stopped after ``timeout`` seconds (``None``: no limit, run here).
+
+    The child is not a daemon, so that the task may start processes of its own (a sweep with ``--timeout``
+    run under a time limit itself); it is killed, if still running, and joined whatever happens.
+    """
     if timeout is None:
         try:
             return "ok", fn(item)
@@ -76,7 +176,7 @@ def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outc
             return "error", _message(error)
     context = multiprocessing.get_context("fork")
     channel = context.Queue()
-    child = context.Process(target=_child, args=(fn, item, channel), daemon=True)
+    child = context.Process(target=_child, args=(fn, item, channel), daemon=False)
     child.start()
     try:
         return channel.get(timeout=timeout)
@@ -88,15 +188,17 @@ def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outc
         child.join()
 
 
-@contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Within the block ``SIGINT`` is ignored, so processes started here ignore it too (on the main thread)."""
+def _forkserver_ignoring_sigint(context: Any) -> None:
+    """Start ``context``'s forkserver (its worker processes' parent) with ``SIGINT`` ignored, which every process
+    it forks keeps (:mod:`multiprocessing.forkserver` restores the disposition it started with); from the main
+    thread only, and only the first time (a running forkserver is kept)."""
     if threading.current_thread() is not threading.main_thread():
-        yield
         return
+    from multiprocessing import forkserver
+
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        yield
+        forkserver.ensure_running()
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -161,49 +263,75 @@ class Runner:
             return
         if self.local:
             for index, item in enumerate(items):
-                yield index, task(item)
+                outcome = task(item)
+                check_interrupt()  # an interrupt during the task that its code swallowed: not its outcome
+                yield index, outcome
             return
         yield from self._dask(task, items)
 
     def _dask(self, task: _Task, items: Sequence[Any]) -> Iterator[tuple[int, Outcome]]:
         try:
             import dask
-            from dask.distributed import Client, LocalCluster, as_completed
+            from dask.distributed import LocalCluster
+            from distributed.utils import get_mp_context
         except ImportError:
             raise InvalidParameterError(
                 "--workers > 1 and --scheduler need Dask: pip install 'exactpoker[distributed]' (or use --workers 1)"
             ) from None
         # a task with --timeout forks a child: Dask's worker processes must not be daemons for that
         with dask.config.set({"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 5,
-                              "distributed.admin.tick.limit": "1h", "logging.distributed": "error"}):
-            cluster = None
-            if self.scheduler is None:
-                with _sigint_ignored():
-                    cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=50)
-                address: Any = cluster
-            else:
-                address = self.scheduler
+                              "distributed.admin.tick.limit": "1h", "logging.distributed": "error",
+                              "distributed.worker.multiprocessing-method": "forkserver"}):
+            cluster = client = None
             try:
-                client = Client(address, timeout="10s")
-            except (OSError, TimeoutError) as error:
-                if cluster is not None:
-                    cluster.close()
-                raise InvalidParameterError(f"--scheduler {self.scheduler}: cannot reach a Dask scheduler there "
-                                            f"({_message(error)})") from None
-            try:
+                if self.scheduler is None:
+                    _forkserver_ignoring_sigint(get_mp_context())  # the workers ignore Ctrl-C, this process not
+                    with interrupts_deferred():  # a cluster half started is not left behind (raised after it)
+                        cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                               dashboard_address=":0", silence_logs=50)
+                client = _client(cluster if cluster is not None else self.scheduler, self.scheduler)
                 futures = {client.submit(task, item, pure=False): i
                            for i, item in enumerate(items)}
-                for future in as_completed(futures):
+                for future in _finished(futures):
                     index = futures.pop(future)
                     try:
-                        yield index, future.result()
+                        outcome = future.result()
                     except Exception as error:  # noqa: BLE001 - e.g. a task whose worker kept dying
-                        yield index, ("error", _message(error))
+                        outcome = ("error", _message(error))
+                    yield index, outcome
             except KeyboardInterrupt:  # Ctrl-C: shut the cluster down without a word
                 _silence_dask()
                 raise
             finally:
-                client.close()
+                if client is not None:
+                    client.close()
                 if cluster is not None:
                     cluster.close()
+
+
+def _finished(futures: dict[Any, int]) -> Iterator[Any]:
+    """The futures as they finish, waiting at most half a second at a time so that an interrupt whose exception
+    a finalizer dropped (:func:`watching_interrupts`) still stops the run."""
+    from dask.distributed import wait
+
+    pending = set(futures)
+    while pending:
+        check_interrupt()
+        try:
+            done, pending = wait(pending, timeout=0.5, return_when="FIRST_COMPLETED")
+        except TimeoutError:  # (Dask's TimeoutError is the built-in one) none finished yet: look again
+            continue
+        for future in done:
+            check_interrupt()
+            yield future
+
+
+def _client(address: Any, scheduler: str | None) -> Any:
+    """A Dask client of the cluster or scheduler at ``address``; a scheduler out of reach in one line."""
+    from dask.distributed import Client
+
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise InvalidParameterError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
+                                    f"({_message(error)})") from None

@@ -38,9 +38,15 @@ CASES: dict[str, list[list[str]]] = {
     "kuhn3 branch": [["--cards", "4", "--pot-min", "2", "--pot-max", "5/2", "--csv", "{tmp}/branch.csv"]],
     "verify": [["--paper", "004"]],
     "sweep": [["vn", "mixed", "--grid", "n=2,3", "--fixed", "b=1", "-o", "{tmp}/sweep.jsonl", "--workers", "1"]],
+    "certify": [["library:kuhn", "NE,1,0,1,0,1,0,2/3,1/3,1,0,0,1,1,0,2/3,1/3,0,1,0,1,2/3,1/3,1,0"],
+                ["openspiel:kuhn_poker", "NE,1,0,1,0,1,0,2/3,1/3,1,0,0,1,1,0,2/3,1/3,0,1,0,1,2/3,1/3,1,0"]],
+    "convert": [["library:kuhn", "-o", "{tmp}/kuhn.efg"], ["library:kuhn", "--to", "nfg"],
+                ["openspiel:kuhn_poker", "--to", "efg"]],
     "solve": [["--list"], ["{tmp}/vn.efg"], ["{tmp}/vn.efg", "--all-pure"], ["library:kuhn"],
               ["library:kuhn", "--family"], ["openspiel:kuhn_poker"], ["library:leduc(ranks=2)"],
-              ["library:leduc(ranks=2)", "--no-abstraction"], ["library:three(n=5,b=2)"]],
+              ["library:leduc(ranks=2)", "--no-abstraction"], ["library:three(n=5,b=2)"],
+              ["library:vn(n=4,b=2)", "--method", "structured"], ["library:vn(n=4,b=2)", "--method", "strategic"],
+              ["library:newman(n=3,b=2)", "--method", "per-card"]],
 }
 
 #: Cases too slow for the quick run (minutes): run with -m slow.

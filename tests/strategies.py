@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
 from exactpoker.core.poker_size import tree_size
+from exactpoker.core.tree import Chance, GameTree, Move, Terminal
 
 bets = st.fractions(min_value=Fraction(1, 10), max_value=Fraction(12), max_denominator=12)
 probabilities = st.fractions(min_value=0, max_value=1, max_denominator=9)
@@ -64,3 +65,41 @@ def poker_games(draw):
                      payoff=_showdown_points if rules == "payoff" else None, parameters=(("rules", rules),))
     assume(tree_size(game).nodes <= 4000)
     return game
+
+
+# Names with the characters that need care in a Gambit string (no digits and no "t": a name cannot
+# spell a terminal node's line, which test_numbers_spelled_every_way rewrites).
+NAMES = st.text(alphabet=st.sampled_from(list('ab "\\,{}é:#\n')), max_size=5)
+PAYOFFS = st.fractions(min_value=-50, max_value=50, max_denominator=40)
+
+
+@st.composite
+def trees(draw, names=NAMES):
+    """A random game with perfect recall (each information set keyed by its player's own history and a
+    signal): 1-3 players, chance nodes anywhere (probabilities may be 0), rational payoffs."""
+    players = draw(st.integers(1, 3))
+    player_names = draw(st.lists(names.filter(bool), min_size=players, max_size=players, unique=True))
+    infosets: dict[tuple, tuple[str, list[str]]] = {}
+
+    def node(depth: int, history: tuple) -> object:
+        kind = "t" if depth >= 4 else draw(st.sampled_from("tcmm"))
+        if kind == "t":
+            return Terminal(tuple(draw(PAYOFFS) for _ in range(players)))
+        if kind == "c":
+            weights = draw(st.lists(st.integers(0, 3), min_size=1, max_size=3).filter(any))
+            labels = draw(st.lists(names, min_size=len(weights), max_size=len(weights), unique=True))
+            return Chance(tuple((label, Fraction(w, sum(weights)), node(depth + 1, history))
+                                for label, w in zip(labels, weights)), "chance")
+        player = draw(st.integers(0, players - 1))
+        key = (player, history[player], draw(st.integers(0, 1)))
+        if key not in infosets:
+            actions = draw(st.lists(names, min_size=1, max_size=3, unique=True))
+            infosets[key] = (f"{draw(names)} {len(infosets)}", actions)
+        name, actions = infosets[key]
+
+        def after(action: str) -> tuple:  # the players' own histories after this move
+            return history[:player] + (history[player] + ((name, action),),) + history[player + 1:]
+
+        return Move(player, name, tuple((action, node(depth + 1, after(action))) for action in actions))
+
+    return GameTree(draw(names.filter(bool)), tuple(player_names), node(0, ((),) * players))

@@ -21,7 +21,7 @@ from exactpoker.cli import main
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree, map_terminals
 from exactpoker.formats import load_game
 from exactpoker.solve.structure.abstraction import abstraction_size, lossless_abstraction
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.structure.symmetry import SymmetryGraph, is_automorphism, stable_colouring, symmetry_orbits
 from exactpoker.solve.lp.zerosum import solve_zero_sum
 from tests.games import kuhn_tree, leduc_tree, sequence_form_entries
@@ -43,7 +43,7 @@ def test_kuhn_has_no_isomorphic_information_sets():
     found = lossless_abstraction(compiled)
     assert not found.reduces and found.reduced is compiled
     assert abstraction_size(compiled)["factor"] == "1"
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     assert "abstraction" not in result.details and result.value == Fraction(-1, 18)
 
 
@@ -81,15 +81,15 @@ def test_leduc_suits_merge_into_the_suitless_game(ranks):
     if ranks > 2:  # two ranks have one more symmetry (the ranks swapped), checked below
         assert size["information_sets"]["reduced"] == [layout.num_infosets for layout in without.layouts]
         assert size["sequences"]["reduced"] == [layout.num_sequences for layout in without.layouts]
-    full_value = solve_compiled(with_suits, abstraction=False).value
-    reduced = solve_compiled(with_suits)
+    full_value = solve_game(with_suits, abstraction=False).value
+    reduced = solve_game(with_suits)
     assert reduced.details["abstraction"] == size
     assert reduced.equilibria[0].certificate.holds
-    assert reduced.value == full_value == solve_compiled(without, abstraction=False).value
+    assert reduced.value == full_value == solve_game(without, abstraction=False).value
 
 
 def test_leduc_value_three_ranks():
-    result = solve_compiled(compile_tree(leduc_tree()))
+    result = solve_game(compile_tree(leduc_tree()))
     assert float(result.value) == pytest.approx(-0.0856064240780, abs=1e-11)  # HiGHS's float value (OpenSpiel)
     assert result.details["abstraction"]["information_sets"] == {"full": [468, 468], "reduced": [144, 144]}
     assert result.details["abstraction"]["factor"] == "1093/337"
@@ -99,7 +99,7 @@ def test_two_ranks_also_swap_the_ranks():
     # Leduc with two ranks: a pair wins, else equal ranks split; swapping the ranks keeps every payoff
     assert _reduced("library:leduc(ranks=2,suits=False)") == [33, 33]
     assert _reduced("library:leduc(ranks=2)") == [33, 33]
-    assert solve_compiled(_library("library:leduc(ranks=2)")).value == 0
+    assert solve_game(_library("library:leduc(ranks=2)")).value == 0
 
 
 def test_the_renamed_tree_compiles_to_the_merged_game():
@@ -176,8 +176,8 @@ def twin_games(draw, general=False):
 @given(twin_games())
 def test_planted_symmetry_zero_sum(game):
     compiled = compile_tree(game)
-    with_it = solve_compiled(compiled)
-    without = solve_compiled(compiled, abstraction=False)
+    with_it = solve_game(compiled)
+    without = solve_game(compiled, abstraction=False)
     assert with_it.value == without.value
     assert with_it.equilibria[0].certificate.holds
     sizes = with_it.details["abstraction"]["information_sets"]
@@ -188,7 +188,7 @@ def test_planted_symmetry_zero_sum(game):
 @given(twin_games(general=True))
 def test_planted_symmetry_general_sum(game):
     compiled = compile_tree(game)
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     [equilibrium] = result.equilibria
     assert equilibrium.certificate.holds  # Lemke on the reduced game, certified on the full game
     if not compiled.is_zero_sum:
@@ -199,8 +199,8 @@ def test_constant_sum_game_is_solved_on_its_abstraction():
     game = _twin_game([(1, [3, -1, 2, 0, -2, 1, 4, -3, 0, 2]), (2, [1, 1, -2, 3, 0, -1, 2, 2, -4, 1])],
                       [0, 2, 1, 3], general=False)
     shifted = map_terminals(game, lambda payoffs: (payoffs[0] + 1, payoffs[1]))
-    zero_sum = solve_compiled(compile_tree(game))
-    result = solve_compiled(compile_tree(shifted))
+    zero_sum = solve_game(compile_tree(game))
+    result = solve_game(compile_tree(shifted))
     assert "abstraction" in result.details and "constant-sum" in result.method
     assert result.equilibria[0].certificate.holds
     assert result.equilibria[0].certificate.payoffs[0] == zero_sum.value + 1
@@ -232,9 +232,9 @@ def test_openspiel_leduc_is_reduced_by_its_suits():
     from exactpoker.formats.openspiel import load_openspiel, to_tabular_policy
 
     loaded = load_openspiel("leduc_poker")
-    result = solve_compiled(compile_tree(loaded.tree), tables=loaded.tables)
+    result = solve_game(compile_tree(loaded.tree), tables=loaded.tables)
     assert result.details["abstraction"]["information_sets"] == {"full": [468, 468], "reduced": [144, 144]}
-    assert result.value == solve_compiled(compile_tree(leduc_tree(suits=False))).value
+    assert result.value == solve_game(compile_tree(leduc_tree(suits=False))).value
     game = pyspiel.load_game("leduc_poker")
     policy = to_tabular_policy(game, result.equilibria[0].strategies)
     assert exploitability.nash_conv(game, policy) < 1e-12

@@ -24,9 +24,9 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
 from exactpoker.formats.nfg import read_nfg
-from exactpoker.solve.enumeration.two_player import all_equilibria_two_player
+from exactpoker.solve.enumeration.two_player import LABEL_METHOD, all_equilibria_two_player
 from exactpoker.solve.enumeration.convex_sets import maximal_bicliques
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.enumeration.vertices import basis_limit, vertices
 from tests.games import kuhn_tree, matrix_tree
 
@@ -39,7 +39,7 @@ def mixed(profile):
 
 
 def solve_all(tree, **kwargs):
-    return solve_compiled(compile_tree(tree), all_equilibria=True, **kwargs)
+    return solve_game(compile_tree(tree), all_equilibria=True, **kwargs)
 
 
 def equilibria_set(result):
@@ -100,7 +100,7 @@ def brute_extreme_equilibria(cells):
 def test_battle_of_the_sexes_has_three_equilibria():
     """Issue 28: tests/data/bos.nfg gave the pure (2, 1) only; --all gives the pure pair and the mixed one."""
     loaded = load_game("tests/data/bos.nfg")
-    result = solve_compiled(compile_tree(loaded.tree), all_equilibria=True, tables=loaded.tables)
+    result = solve_game(compile_tree(loaded.tree), all_equilibria=True, tables=loaded.tables)
     assert equilibria_set(result) == {((1, 0), (1, 0)), ((0, 1), (0, 1)), ((F(2, 3), F(1, 3)), (F(1, 3), F(2, 3)))}
     assert {tuple(eq.exact_values) for eq in result.equilibria} == {(2, 1), (1, 2), (F(2, 3), F(2, 3))}
     assert all(eq.certified for eq in result.equilibria)
@@ -237,8 +237,23 @@ def test_bicliques_are_the_maximal_ones(neighbours):
 def test_the_enumeration_refuses_past_its_limit_with_the_count():
     cells = [[((3 * i + 5 * j) % 7, (2 * i + 3 * j * j) % 5) for j in range(6)] for i in range(6)]
     with pytest.raises(InvalidParameterError, match=r"more than 5 lex-feasible bases.* stopped after 5 bases and"):
-        all_equilibria_two_player(compile_tree(matrix_tree(cells)), limit=5)
+        all_equilibria_two_player(compile_tree(matrix_tree(cells)), limit=5, method="vertices")
     assert basis_limit(11, 22) == 20_000_000 // (11 * 33)  # the default: bases by the tableau's size
+
+
+def test_past_the_limit_the_label_search_finds_the_same_equilibria():
+    """A degenerate 6 x 6 game: the table of bases stopped at 5 bases hands over to the label search, whose
+    extreme equilibria, convex sets and counts are those of the full table search."""
+    cells = [[((3 * i + 5 * j) % 7, (2 * i + 3 * j * j) % 5) for j in range(6)] for i in range(6)]
+    compiled = compile_tree(matrix_tree(cells))
+    by_table = all_equilibria_two_player(compiled, method="vertices")
+    by_labels = all_equilibria_two_player(compiled, limit=5)
+    assert by_labels.method == LABEL_METHOD and by_labels.bases == (5, 0) and by_labels.search.nodes > 0
+    as_set = lambda found: {mixed(p) for p in found.profiles(compiled)}  # noqa: E731
+    assert as_set(by_labels) == as_set(by_table)
+    sets = lambda found: {frozenset(mixed(found.profiles(compiled)[k]) for k in s.equilibria)  # noqa: E731
+                          for s in found.convex_sets}
+    assert sets(by_labels) == sets(by_table)
 
 
 def test_vertices_of_a_degenerate_square():
@@ -278,9 +293,9 @@ def test_three_players_go_to_support_enumeration_or_are_refused(capsys):
     compiled = compile_tree(read_nfg(text).tree)
     if importlib.util.find_spec("exactpoker.solve.enumeration.supports") is None:
         with pytest.raises(InvalidParameterError, match="two-player games only; this game has 3 players"):
-            solve_compiled(compiled, all_equilibria=True)
+            solve_game(compiled, all_equilibria=True)
     else:
-        assert "complete" in solve_compiled(compiled, all_equilibria=True).to_dict()
+        assert "complete" in solve_game(compiled, all_equilibria=True).to_dict()
 
 
 # ------------------------------------------------------------------------ Gambit's catalog

@@ -11,7 +11,7 @@ from exactpoker.core.binary_form import binary_form, needs_binary_form
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import compile_tree
 from exactpoker.games import library
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from tests.test_nplayer import simultaneous
 
 probability = st.fractions(min_value=0, max_value=1, max_denominator=12)
@@ -68,5 +68,5 @@ def test_three_player_games_with_three_actions_are_solved_and_certified(data):
     table = {c: tuple(data.draw(st.integers(-3, 3)) for _ in range(3))
              for c in itertools.product(range(3), range(2), range(3))}
     compiled = compile_tree(simultaneous(lambda c: table[c], (3, 2, 3)))
-    [eq] = solve_compiled(compiled).equilibria
+    [eq] = solve_game(compiled).equilibria
     assert eq.certified and verify(compiled, eq.profile).holds

@@ -25,11 +25,11 @@ from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree,
 from exactpoker.formats import load_game
 from exactpoker.formats.efg import read_efg, to_efg, write_efg
 from exactpoker.games.library import poker_game
-from exactpoker.solve.structure.card_structure import detect_betting_game
-from exactpoker.solve.engine.dispatch import infoset_tables, labelled_tables, solve_game
-from exactpoker.solve.engine.rules import solve_rules
+from exactpoker.errors import InvalidParameterError
+from exactpoker.solve import solve_game
+from exactpoker.solve.engine import structured_tree
 from exactpoker.solve.engine.structured import STRUCTURED_METHOD, has_structure
-from exactpoker.solve.engine.structured_tree import solve_structured_tree
+from exactpoker.solve.structure.card_structure import detect_betting_game
 
 F = Fraction
 SEED_GAMES = [("vn", {"n": 6, "b": 2}), ("vn", {"n": 5, "b": F(1, 2)}), ("newman", {"n": 6, "b": 2}),
@@ -46,8 +46,13 @@ def layouts(layouts) -> list:
     return [(layout.names, layout.actions, layout.parents) for layout in layouts]
 
 
-def solve_tree(tree: GameTree, **kwargs):
-    return solve_structured_tree(tree, infoset_tables, labelled_tables, **kwargs)
+def solve_tree(tree: GameTree):
+    """The tree solved by its structured path (``method="structured"``); ``None`` when it has none."""
+    try:
+        return solve_game(tree, method="structured")
+    except InvalidParameterError as error:
+        assert "--method structured needs a one-card betting game" in str(error)
+        return None
 
 
 # -- the seed's games are found, through BettingGame.tree() and .efg files ---------------------------------------
@@ -79,7 +84,7 @@ def test_seed_games_recovered_through_efg(name, params, writer):
 def test_tree_result_equals_the_rules_result(name, params):
     rules = poker_game(name, **params)
     tree = rules.tree()  # its information sets are named "card:label", as the rules' results key them
-    mine, theirs = solve_tree(tree), solve_rules(rules)
+    mine, theirs = solve_tree(tree), solve_game(rules)
     assert mine.method == theirs.method
     assert [e.exact_values for e in mine.equilibria] == [e.exact_values for e in theirs.equilibria]
     assert [e.exact_strategies for e in mine.equilibria] == [e.exact_strategies for e in theirs.equilibria]
@@ -90,13 +95,14 @@ def test_tree_result_equals_the_rules_result(name, params):
     assert mine.details["structure"]["verified_on_tree"]
 
 
-def test_large_tree_keeps_the_structured_certificate():
+def test_large_tree_keeps_the_structured_certificate(monkeypatch):
     rules = poker_game("vn", n=7, b=3)
     tree = rules.tree()
-    unchecked = solve_tree(tree, verify_leaves=10)
+    monkeypatch.setattr(structured_tree, "VERIFY_LEAVES", 10)
+    unchecked = solve_tree(tree)
     assert not unchecked.details["structure"]["verified_on_tree"]
     assert unchecked.equilibria[0].certified
-    assert unchecked.equilibria[0].exact_values == solve_rules(rules).equilibria[0].exact_values
+    assert unchecked.equilibria[0].exact_values == solve_game(rules).equilibria[0].exact_values
     assert verify(compile_tree(tree), unchecked.equilibria[0].profile).holds
 
 
@@ -153,7 +159,7 @@ def test_names_and_deal_order_do_not_matter():
     found = detect_betting_game(tree2)
     assert found is not None and entries(compile_game(found.rules)) == entries(compile_game(rules))
     result = solve_tree(tree2)
-    assert result.equilibria[0].exact_values == solve_rules(rules).equilibria[0].exact_values
+    assert result.equilibria[0].exact_values == solve_game(rules).equilibria[0].exact_values
     assert set(result.equilibria[0].exact_strategies["A"]) == {secret[f"{c}:open"] for c in range(1, 6)}
 
 
@@ -185,7 +191,7 @@ def test_kuhn_is_a_betting_game_without_a_structured_path():
     tree = poker_game("kuhn").tree()
     found = detect_betting_game(tree)
     assert found is not None  # one card each, one betting tree: recovered, and its value is Kuhn's
-    assert solve_rules(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
+    assert solve_game(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
     assert solve_tree(tree) is None and solve_game(tree).method.startswith("sequence-form LP")
     drafts = []
     assert detect_betting_game(tree, accept=lambda draft: drafts.append(draft) or False) is None
@@ -329,7 +335,7 @@ def test_openspiel_kuhn_is_read_card_by_card():
     tree = load_game("openspiel:kuhn_poker").tree
     found = detect_betting_game(tree)
     assert found is not None and found.rules.deck == Deck(3)
-    assert solve_rules(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
+    assert solve_game(found.rules).equilibria[0].exact_values[0] == F(-1, 18)
     assert solve_tree(tree) is None
 
 

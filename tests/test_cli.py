@@ -86,10 +86,10 @@ def test_vn_efg(capsys, tmp_path):
         (["vn", "mixed", "--n", "3", "--b", "2", "--max-memory", "lots"], "--max-memory must be a size"),
         (["vn", "efg", "--n", "3", "--b", "1", "-o", "/nonexistent/x.efg"], "--output: cannot write /nonexistent/x.efg"),
         (["kuhn3", "branch", "--cards", "4", "--pot-min", "2", "--pot-max", "3", "--csv", "/"], "--csv: / is a directory"),
-        (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use --method/method fast"),
+        (["vn", "mixed", "--n", "10", "--b", "2", "--method", "slow"], "use --method fast or structured"),
         (["simple", "--m", "30", "--bet", "2"], "use the threshold game (--threshold/threshold)"),
         (["newman", "mixed", "--n", "40", "--b", "12", "--method", "paper"],
-         "--method/method paper has n x 2^b = 163840 constraints (at most 600); use --method/method sequence"),
+         "(--method paper or per-card) has n x 2^b = 163840 constraints (at most 600); use --method sequence or structured"),
         (["vn", "pure", "--n", "30", "--b", "2"], "n must be an integer >= 2 and <= 24"),
         (["verify", "--paper", "999"], "paper must be one of"),
     ],
@@ -115,7 +115,7 @@ def test_no_equilibrium_call_in_messages(capsys):
 
 
 def test_ctrl_c_is_one_line_and_130(capsys, monkeypatch):
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -2,8 +2,12 @@
 
 Each command's small case (tests/cli_commands.py, the walk over the argparse
 tree) has one parameter replaced by a random value; the command line runs in
-process (``cli.main``, ``SystemExit`` captured) and must end with status 0 or
-2, never a traceback, and within :data:`LIMIT` seconds.  A random value that
+a forked child of the test process (``cli.main``, ``SystemExit`` captured; a
+fork costs milliseconds and imports nothing again) and must end with status 0
+or 2, never a traceback, within :data:`LIMIT` seconds of CPU time (which load
+on the machine hardly changes); a child still running after :data:`WALL`
+seconds is killed and fails that test alone (the time limit lives in the child,
+so it can never fire in another test, as a ``SIGALRM`` could).  A random value that
 is valid starts real work, so the random numbers are small (at most 6), or
 negative, or huge (at least 10^7: refused by a range or by the resource guard
 :mod:`exactpoker.guard`), and the base cases are small.
@@ -12,16 +16,20 @@ negative, or huge (at least 10^7: refused by a range or by the resource guard
 from __future__ import annotations
 
 import argparse
-import signal
+import contextlib
+import io
+import time
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from exactpoker.cli import main
+from exactpoker.parallel import in_child
 from tests.cli_commands import cases, command_table, fill
 
-LIMIT = 5.0  # seconds: a refusal takes milliseconds; an accepted small case a few seconds
+LIMIT = 5.0  # seconds of CPU time: a refusal takes milliseconds; an accepted small case a few seconds
+WALL = 120.0  # seconds on the clock before the child is killed (a machine under load runs it slower)
 
 _SPECIAL = ["", " ", "-", "-1", "0", "1/0", "0/0", "nan", "inf", "-inf", "1e999", "1e-999", "2.5", "5/2", "--json",
             "10" * 30, "1" + "0" * 400, "1" + "0" * 5000, "٣", "½", "0x10", "1_000", "None", "True", "[]", "\x00"]
@@ -87,12 +95,16 @@ def _is_file(name: str, flag: str) -> bool:
     return any(flag in a.option_strings and a.metavar == "FILE" for a in parser._actions)
 
 
-class _TooSlow(Exception):
-    pass
-
-
-def _alarm(signum, frame):
-    raise _TooSlow
+def _run(argv: list[str]) -> tuple[object, str, float]:
+    """In the forked child: the exit status, what went to stderr, and the CPU seconds taken."""
+    err = io.StringIO()
+    start = time.process_time()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as stop:  # argparse's own refusals (unknown choice, missing value)
+            status = stop.code
+    return status, err.getvalue(), time.process_time() - start
 
 
 @pytest.mark.parametrize("name, flag, argv", _parameters())
@@ -105,18 +117,11 @@ def test_random_parameter(name, flag, argv, data, tmp_path_factory, capsys):
     if flag is not None and _is_file(name, flag):
         value = str(tmp / value)  # random file names, but inside the temporary directory
     full = name.split() + _with(fill(argv, tmp), flag, value)
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, LIMIT)
-    try:
-        status = main(full)
-    except SystemExit as stop:  # argparse's own refusals (unknown choice, missing value)
-        status = stop.code
-    except _TooSlow:
-        pytest.fail(f"exactpoker {' '.join(full)!r}: still running after {LIMIT} s")
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-    _, err = capsys.readouterr()
+    outcome, found = in_child(_run, full, WALL)
+    if outcome != "ok":
+        pytest.fail(f"exactpoker {' '.join(full)!r}: {found}")
+    status, err, seconds = found
+    assert seconds < LIMIT, f"exactpoker {' '.join(full)!r}: {seconds:.1f} s of CPU time, more than {LIMIT} s"
     assert status in (0, 2), f"exactpoker {full!r} exited {status}: {err}"
     assert "Traceback" not in err
     if status == 2 and err.startswith("exactpoker: error:"):

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal
-from exactpoker.games import kuhn3, von_neumann
+from exactpoker.games.papers import kuhn3
+from exactpoker.games import von_neumann
 from exactpoker.solve.structure.dominance import card_range_dominance, range_dominated
 
 

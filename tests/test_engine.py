@@ -26,11 +26,11 @@ from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.formats import load_game
 from exactpoker.formats.efg import to_efg
 from exactpoker.games import von_neumann
-from exactpoker.games.library import load_library, poker_game
+from exactpoker.games.library import poker_game
 from exactpoker.games.liars_dice import RULES, liars_dice
 from exactpoker.results import with_snake_keys
-from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
-from exactpoker.solve.engine.loaded import LoadedGame, SelfLoadingRules, TreeRules, as_loaded
+from exactpoker.solve import solve_game
+from exactpoker.solve.engine.loaded import CompilingRules, TreeRules, as_loaded
 
 
 def cli_json(*argv: str) -> dict:
@@ -145,35 +145,38 @@ def test_kuhn_gets_one_answer_from_both_doors(ante, bet):
 # -- the one question: rules are asked by protocol, not by their attributes ----------------------------------
 
 @dataclass(frozen=True)
-class _OwnSolve:
-    """Rules that load themselves with a solve of their own (Kuhn poker, counting the calls)."""
+class _Compiling:
+    """Rules that compile themselves (Kuhn poker), counting what the engine asks them; no solve of their own."""
 
     calls: list = field(default_factory=list)
     name: str = "own kuhn"
 
-    def loaded_game(self, source: str) -> LoadedGame:
-        compiled = compile_poker(poker_game("kuhn"))
+    def compiled(self):
+        self.calls.append("compiled")
+        return compile_poker(poker_game("kuhn"))
 
-        def solve():
-            self.calls.append(source)
-            return solve_compiled(compiled)
+    def solve_memory(self) -> tuple[int, str]:
+        self.calls.append("solve_memory")
+        return 10_000, "a few sequences"
 
-        return LoadedGame(compiled.game, source=source, compiled=compiled, solve=solve)
+    def restriction(self):
+        self.calls.append("restriction")
+        return None
 
 
-def test_rules_that_load_themselves_are_solved_their_own_way_under_the_defaults():
-    rules = _OwnSolve()
-    assert isinstance(rules, SelfLoadingRules) and isinstance(liars_dice(sides=2), SelfLoadingRules)
+def test_rules_that_compile_themselves_are_asked_never_called_back():
+    rules = _Compiling()
+    assert isinstance(rules, CompilingRules) and isinstance(liars_dice(sides=2), CompilingRules)
     assert solve_game(rules).equilibria[0].exact_values[0] == Fraction(-1, 18)
-    assert rules.calls == ["own kuhn"]
-    assert solve_game(rules, method="auto").equilibria and rules.calls == ["own kuhn"] * 2  # "auto" is the default
+    assert rules.calls == ["solve_memory", "compiled", "restriction"]  # asked once each, in that order
     assert solve_game(rules, method="lp").equilibria[0].exact_values[0] == Fraction(-1, 18)
-    assert rules.calls == ["own kuhn"] * 2  # an option asked: the engine's general path
+    with guard.memory_limit(5_000), pytest.raises(ResourceLimitError, match=r"solve own kuhn \(a few sequences\)"):
+        solve_game(rules)
 
 
 @dataclass(frozen=True)
 class _TreeOnly:
-    """Rules with a tree and a ``hopeless_bids`` attribute, but no ``loaded_game``: not Liar's Dice."""
+    """Rules with a tree and a ``hopeless_bids`` attribute, but no ``compiled``: not Liar's Dice."""
 
     def tree(self) -> GameTree:
         return poker_game("kuhn").tree()
@@ -183,14 +186,15 @@ class _TreeOnly:
 
 
 def test_the_library_and_solve_game_ask_the_same_question():
-    dice = load_library("dice(sides=2,dice=2v1,rule=stairs)")
-    assert dice.compiled is not None and dice.solve is not None and dice.source == "library:dice(sides=2,dice=2v1,rule=stairs)"
-    assert as_loaded(liars_dice(sides=2, dice="2v1", rule="stairs")).solve is not None
-    assert load_library("vn(n=4)").rules == as_loaded(von_neumann.game(4, 1)).rules
-    assert load_library("kuhn").compiled is not None and as_loaded(poker_game("kuhn")).compiled is not None
+    dice = load_game("library:dice(sides=2,dice=2v1,rule=stairs)")
+    assert dice.compiled is not None and dice.restriction is not None
+    assert dice.source == "library:dice(sides=2,dice=2v1,rule=stairs)"
+    assert as_loaded(liars_dice(sides=2, dice="2v1", rule="stairs")).restriction == dice.restriction
+    assert load_game("library:vn(n=4)").rules == as_loaded(von_neumann.game(4, 1)).rules
+    assert load_game("library:kuhn").compiled is not None and as_loaded(poker_game("kuhn")).compiled is not None
     other = as_loaded(_TreeOnly())
-    assert isinstance(_TreeOnly(), TreeRules) and not isinstance(_TreeOnly(), SelfLoadingRules)
-    assert (other.compiled, other.solve, other.rules) == (None, None, None) and isinstance(other.tree, GameTree)
+    assert isinstance(_TreeOnly(), TreeRules) and not isinstance(_TreeOnly(), CompilingRules)
+    assert (other.compiled, other.restriction, other.rules) == (None, None, None) and isinstance(other.tree, GameTree)
     assert solve_game(_TreeOnly()).equilibria[0].exact_values[0] == Fraction(-1, 18)
 
 

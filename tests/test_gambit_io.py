@@ -18,14 +18,14 @@ from exactpoker.formats.efg import efg_tables, gambit_profile, read_efg, to_efg,
 from exactpoker.formats.gambit_text import tokenize
 from exactpoker.formats.nfg import gambit_mixed, read_nfg
 from exactpoker.games import von_neumann
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 
 DATA = Path(__file__).parent / "data"
 
 
 def solve_file(path: Path, **kwargs):
     loaded = load_game(str(path))
-    return solve_compiled(compile_tree(loaded.tree), tables=loaded.tables, **kwargs)
+    return solve_game(compile_tree(loaded.tree), tables=loaded.tables, **kwargs)
 
 
 # ---------------------------------------------------------------- numbers and tokens
@@ -65,7 +65,7 @@ def test_matching_pennies_profile_is_gambit_layout():
 def test_odd_numbers_decimals_and_shared_outcomes():
     loaded = read_efg((DATA / "odd_numbers.efg").read_text(), "odd_numbers.efg")
     assert loaded.tree.player_names == ("1", "2")
-    result = solve_compiled(compile_tree(loaded.tree), tables=loaded.tables)
+    result = solve_game(compile_tree(loaded.tree), tables=loaded.tables)
     [eq] = result.equilibria
     # Tables follow the information sets' numbers: player 1's #2 ("low card") before #7 ("high card").
     low, high = eq.strategies["1"]
@@ -77,7 +77,7 @@ def test_odd_numbers_decimals_and_shared_outcomes():
 
 def test_outcome_on_inner_node_adds_to_leaves():
     text = 'EFG 2 R "g" { "A" }\n"" \np "" 1 1 "" { "x" "y" } 1 "" { 5 }\nt "" 2 "" { 1 }\nt "" 0\n'
-    [eq] = solve_compiled(compile_tree(read_efg(text).tree)).equilibria
+    [eq] = solve_game(compile_tree(read_efg(text).tree)).equilibria
     assert eq.values == (6,)
 
 
@@ -142,8 +142,8 @@ def test_write_read_round_trip_keeps_the_game():
 def test_von_neumann_export_reads_back_to_the_same_value():
     game = von_neumann.game(5, Fraction(3, 2))
     loaded = read_efg(to_efg(game), "vn.efg")
-    [eq] = solve_compiled(compile_tree(loaded.tree), tables=loaded.tables).equilibria
-    [direct] = solve_compiled(compile_tree(read_efg(write_efg(loaded.tree)).tree)).equilibria
+    [eq] = solve_game(compile_tree(loaded.tree), tables=loaded.tables).equilibria
+    [direct] = solve_game(compile_tree(read_efg(write_efg(loaded.tree)).tree)).equilibria
     assert eq.values == direct.values
     assert len(gambit_profile(eq.strategies)) == 2
 
@@ -267,7 +267,7 @@ def test_catalog_zero_sum_games_match_gambit_lp():
         compiled = compile_tree(loaded.tree)
         if not compiled.is_zero_sum:
             continue
-        [eq] = solve_compiled(compiled, tables=loaded.tables).equilibria
+        [eq] = solve_game(compiled, tables=loaded.tables).equilibria
         theirs = gbt.nash.lp_solve(game, rational=True).equilibria[0]
         assert eq.values == tuple(Fraction(str(theirs.payoff(p))) for p in game.players), slug
         assert _our_profile(gbt, game, path, eq.strategies).max_regret() == 0, slug
@@ -284,7 +284,7 @@ def test_catalog_general_sum_games_against_gambit_lcp():
         compiled = compile_tree(loaded.tree)
         if compiled.is_zero_sum:
             continue
-        [eq] = solve_compiled(compiled, tables=loaded.tables).equilibria[:1]
+        [eq] = solve_game(compiled, tables=loaded.tables).equilibria[:1]
         assert _our_profile(gbt, game, path, eq.strategies).max_regret() == 0, slug
         theirs = gbt.nash.lcp_solve(game, rational=True).equilibria
         if len(theirs) == 1:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
+from exactpoker.core.tree import GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError
 from exactpoker.formats.efg import read_efg, to_efg, write_efg
 from exactpoker.formats.gambit_text import tokenize
@@ -18,43 +18,7 @@ from exactpoker.formats.nfg import read_nfg
 from exactpoker.games import von_neumann
 from exactpoker.numbers import exact_str
 from games import matrix_tree, sequence_form_entries
-
-# Names with the characters that need care in a Gambit string (no digits and no "t": a name cannot
-# spell a terminal node's line, which test_numbers_spelled_every_way rewrites).
-NAMES = st.text(alphabet=st.sampled_from(list('ab "\\,{}é:#\n')), max_size=5)
-PAYOFFS = st.fractions(min_value=-50, max_value=50, max_denominator=40)
-
-
-@st.composite
-def trees(draw, names=NAMES):
-    """A random game with perfect recall (each information set keyed by its player's own history and a
-    signal): 1-3 players, chance nodes anywhere (probabilities may be 0), rational payoffs."""
-    players = draw(st.integers(1, 3))
-    player_names = draw(st.lists(names.filter(bool), min_size=players, max_size=players, unique=True))
-    infosets: dict[tuple, tuple[str, list[str]]] = {}
-
-    def node(depth: int, history: tuple) -> object:
-        kind = "t" if depth >= 4 else draw(st.sampled_from("tcmm"))
-        if kind == "t":
-            return Terminal(tuple(draw(PAYOFFS) for _ in range(players)))
-        if kind == "c":
-            weights = draw(st.lists(st.integers(0, 3), min_size=1, max_size=3).filter(any))
-            labels = draw(st.lists(names, min_size=len(weights), max_size=len(weights), unique=True))
-            return Chance(tuple((label, Fraction(w, sum(weights)), node(depth + 1, history))
-                                for label, w in zip(labels, weights)), "chance")
-        player = draw(st.integers(0, players - 1))
-        key = (player, history[player], draw(st.integers(0, 1)))
-        if key not in infosets:
-            actions = draw(st.lists(names, min_size=1, max_size=3, unique=True))
-            infosets[key] = (f"{draw(names)} {len(infosets)}", actions)
-        name, actions = infosets[key]
-
-        def after(action: str) -> tuple:  # the players' own histories after this move
-            return history[:player] + (history[player] + ((name, action),),) + history[player + 1:]
-
-        return Move(player, name, tuple((action, node(depth + 1, after(action))) for action in actions))
-
-    return GameTree(draw(names.filter(bool)), tuple(player_names), node(0, ((),) * players))
+from tests.strategies import NAMES, PAYOFFS, trees
 
 
 def same_compiled(a: GameTree, b: GameTree) -> None:

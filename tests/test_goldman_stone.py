@@ -14,7 +14,7 @@ from exactpoker.claims.computers_goldman_stone import COMPUTERS
 from exactpoker.continuous import goldman_stone as cgs
 from exactpoker.continuous import von_neumann as cvn
 from exactpoker.core import BehaviourProfile
-from exactpoker.games import goldman_stone as gs
+from exactpoker.games.papers import goldman_stone as gs
 
 a, b = cgs.a, cgs.b
 
@@ -176,10 +176,12 @@ def test_discretised_lemma8_and_nearest_optimum():
     mid = gs.discretised_lemma8(10, 3, 2, rule="midpoint")
     assert all(sum(row) == 1 for row in mid.table)
     near = gs.nearest_optimum(10, 3, 2)
-    assert near.certificate.holds and near.exact and near.distance >= 0
-    assert near.distance == Fraction(2, 25)  # recorded: exact LP optimum at n = 10, a = 3, b = 2
+    assert near.equilibria[0].certified and near.details["distance"] >= 0
+    assert near.details["distance"] == Fraction(2, 25)  # recorded: exact LP optimum at n = 10, a = 3, b = 2
+    by_basis = gs.nearest_optimum(10, 3, 2, method="basis")  # the LP started from HiGHS's basis: the same optimum
+    assert by_basis.details["distance"] == near.details["distance"] and by_basis.equilibria[0].certified
     rows = gs.convergence_table((6, 10), 3, 2)
-    assert [r.n for r in rows] == [6, 10] and rows[1].distance == near.distance
+    assert [r.n for r in rows] == [6, 10] and rows[1].distance == near.details["distance"]
 
 
 # -- bad input --------------------------------------------------------------------------

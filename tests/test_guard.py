@@ -30,8 +30,8 @@ def refused(capsys, *argv):
 @pytest.mark.parametrize("argv, size", [
     (["kuhn3", "--cards", "3000", "--pot", "3"], "TB"),
     (["kuhn3", "branch", "--cards", "3000", "--pot-min", "2", "--pot-max", "3", "--csv", os.devnull], "TB"),
-    (["solve", "library:leduc(ranks=1000)"], "599160272001 tree nodes"),
-    (["solve", "library:ladder(n=100000)"], "149998600001 tree nodes"),
+    (["solve", "library:leduc(ranks=1000)"], "at least 1000000000 tree nodes"),
+    (["solve", "library:ladder(n=100000)"], "at least 9999900000 tree nodes"),
 ])
 def test_huge_games_are_refused_at_once_naming_the_size_and_the_limit(capsys, argv, size):
     seconds, err = refused(capsys, *argv, "--max-memory", "8G")

@@ -14,8 +14,8 @@ from exactpoker.certify import verify
 from exactpoker.certify_sequential import verify_sequential
 from exactpoker.cli import main
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games import kuhn3, kuhn3_branch
-from exactpoker.games import kuhn3_skp as skp
+from exactpoker.games.papers import kuhn3, kuhn3_branch
+from exactpoker.games.papers import kuhn3_skp as skp
 from exactpoker.solve.nplayer.continuation import g
 from exactpoker.solve.nplayer.family import symbolic_gains
 from exactpoker.solve.nplayer.finish import exact_gains, profile_of

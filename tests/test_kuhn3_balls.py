@@ -15,7 +15,7 @@ import pytest
 from exactpoker.certify_balls import BallCertificate, BallEquilibrium, CertifiedReal, certify_box
 from exactpoker.cli import main
 from exactpoker.errors import CertificationError, InvalidParameterError
-from exactpoker.games import kuhn3
+from exactpoker.games.papers import kuhn3
 from exactpoker.solve.nplayer.continuation import Trend
 from exactpoker.solve.nplayer.finish import _rank_tolerances, classify, exact_gains, guide_accuracy
 

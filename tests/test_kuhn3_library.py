@@ -1,6 +1,6 @@
-"""Seed 003's presentation of the library game kuhn3 (exactpoker.games.kuhn3_library).
+"""Seed 003's presentation of the library game kuhn3 (exactpoker.games.papers.kuhn3_tables).
 
-The node tables are checked against the seed's own rules (games/kuhn3.py's
+The node tables are checked against the seed's own rules (games/papers/kuhn3.py's
 BettingGame, compiled by the other compiler): the same table played in both
 games gives the same payoffs, an independent check of the history -> node map.
 """
@@ -16,8 +16,9 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import compile_tree
-from exactpoker.games import kuhn3, library
-from exactpoker.games.kuhn3_library import HISTORIES, node_of, node_tables
+from exactpoker.games.papers import kuhn3
+from exactpoker.games import library
+from exactpoker.games.papers.kuhn3_tables import HISTORIES, node_of, node_tables
 
 
 def _library_profile(compiled, table):

@@ -13,7 +13,7 @@ from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.solve.lemke import sparse as lemke_sparse
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.lemke.lcp import lcp_of, lemke, solve_lemke
 from tests.games import kuhn_tree, matrix_tree
 
@@ -26,7 +26,7 @@ def strategies(result):
 
 def test_battle_of_the_sexes_gives_an_equilibrium_with_the_right_values():
     game = compile_tree(matrix_tree([[(2, 1), (0, 0)], [(0, 0), (1, 2)]]))
-    result = solve_compiled(game)
+    result = solve_game(game)
     assert result.method == "sequence-form Lemke (exact)"
     [eq] = result.equilibria
     assert eq.certified and eq.values in ((2, 1), (1, 2), (F(2, 3), F(2, 3)))
@@ -35,20 +35,20 @@ def test_battle_of_the_sexes_gives_an_equilibrium_with_the_right_values():
 def test_a_unique_mixed_equilibrium_is_found_exactly():
     # no pure equilibrium; indifference: the row's p makes -p + (1 - p) = 2p, the column's q makes 3q = 1 - q
     game = compile_tree(matrix_tree([[(3, -1), (0, 2)], [(0, 1), (1, 0)]]))
-    [[rows], [cols]] = strategies(solve_compiled(game))
+    [[rows], [cols]] = strategies(solve_game(game))
     assert rows == (F(1, 4), F(3, 4)) and cols == (F(1, 4), F(3, 4))
 
 
 def test_a_degenerate_game_terminates():
     # every cell ties for the column player: highly degenerate
     game = compile_tree(matrix_tree([[(1, 0), (1, 0), (0, 0)], [(0, 0), (1, 0), (1, 0)], [(1, 0), (0, 0), (1, 0)]]))
-    assert solve_compiled(game, method="lemke").equilibria[0].certified
+    assert solve_game(game, method="lemke").equilibria[0].certified
 
 
 def test_kuhn_by_lemke_has_the_lp_value():
     """Independent methods agree: on a zero-sum game, Lemke's equilibrium has the LP's value."""
     game = compile_tree(kuhn_tree())
-    assert solve_compiled(game, method="lemke").value == solve_compiled(game).value == F(-1, 18)
+    assert solve_game(game, method="lemke").value == solve_game(game).value == F(-1, 18)
 
 
 def raked(n, rake=F(1, 10)):
@@ -60,7 +60,7 @@ def raked(n, rake=F(1, 10)):
 def test_poker_with_a_rake_is_general_sum_and_solved(n):
     game = compile_tree(raked(n).tree())
     assert not game.is_zero_sum
-    result = solve_compiled(game)
+    result = solve_game(game)
     [eq] = result.equilibria
     assert eq.certified and result.method == "sequence-form Lemke (exact)"
     assert sum(eq.values) < 0  # the house takes its share
@@ -70,7 +70,7 @@ def test_the_exact_path_and_the_float_guided_basis_agree_on_the_lcp(monkeypatch)
     """The exact integer path alone (the float guide switched off) also ends at an exact LCP solution."""
     game = compile_tree(raked(3).tree())
     monkeypatch.setattr(lemke_sparse, "_float_path", lambda *args, **kwargs: (None, []))
-    result = solve_compiled(game)
+    result = solve_game(game)
     assert result.equilibria[0].certified
 
 
@@ -85,14 +85,14 @@ def test_the_lcp_solution_is_complementary():
 def test_constant_sum_goes_to_the_lp_and_keeps_its_values():
     # matching pennies where the two payoffs add up to 1 at every leaf
     game = compile_tree(matrix_tree([[(1, 0), (0, 1)], [(0, 1), (1, 0)]]))
-    result = solve_compiled(game)
+    result = solve_game(game)
     assert "constant-sum (1) solved as zero-sum" in result.method
     assert result.equilibria[0].values == (F(1, 2), F(1, 2)) and result.equilibria[0].certified
 
 
 def test_basis_method_can_be_asked_for():
     game = compile_tree(kuhn_tree())
-    result = solve_compiled(game, method="basis")
+    result = solve_game(game, method="basis")
     assert result.value == F(-1, 18) and "basis" in result.method
 
 
@@ -139,7 +139,7 @@ def test_the_values_agree_with_gambits_lcp_on_a_game_with_one_equilibrium():
     matrix = [[(3, -1), (0, 2)], [(0, 1), (1, 0)]]
     g = pygambit.Game.from_arrays([[c[0] for c in row] for row in matrix], [[c[1] for c in row] for row in matrix])
     [theirs] = pygambit.nash.lcp_solve(g, rational=True).equilibria
-    ours = solve_compiled(compile_tree(matrix_tree(matrix))).equilibria[0]
+    ours = solve_game(compile_tree(matrix_tree(matrix))).equilibria[0]
     assert [F(str(theirs.payoff(p))) for p in g.players] == list(ours.values)
 
 

@@ -16,7 +16,7 @@ from exactpoker.core.tree import GameTree, Move, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games.library import game as library_game
 from exactpoker.solve.lemke import sparse as lemke_sparse
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.lemke.lcp import MAX_PIVOTS, lcp_of, lemke, lemke_run, sparse_lcp_of
 from exactpoker.solve.lemke.bases import ExactBasis, FloatBasis
 from exactpoker.solve.lemke.sparse import exact_path, sparse_lemke
@@ -120,7 +120,7 @@ def test_a_float_basis_gives_rows_of_the_inverse():
 
 @pytest.mark.parametrize("n", [3, 6])
 def test_a_raked_ladder_loses_the_rake_and_is_certified(n):
-    result = solve_compiled(raked_ladder(n))
+    result = solve_game(raked_ladder(n))
     [eq] = result.equilibria
     assert eq.certified and result.method == "sequence-form Lemke (exact)" and sum(eq.values) < 0
 
@@ -147,7 +147,7 @@ def test_the_844_row_raked_ladder_of_issue_30():
     """cards 1..30, bets 1, 2 or 4, rake 1/10: 844 LCP rows, which the dense path refused."""
     game = raked_ladder(30)
     assert sum(layout.num_sequences + layout.num_infosets + 1 for layout in game.layouts) == 844
-    result = solve_compiled(game)
+    result = solve_game(game)
     [eq] = result.equilibria
     assert eq.certified and "Lemke" in result.method and sum(eq.values) < 0
 
@@ -157,7 +157,7 @@ def test_raked_leduc_is_solved_exactly():
     """Leduc (3 ranks, the suits abstracted away), the house taking 1/20 of the pot: 964 LCP rows."""
     game = compile_tree(library_game("leduc", suits="false", rake="1/20"))
     assert sum(layout.num_sequences + layout.num_infosets + 1 for layout in game.layouts) == 964
-    result = solve_compiled(game)
+    result = solve_game(game)
     [eq] = result.equilibria
     assert eq.certified and "Lemke" in result.method and sum(eq.values) < 0
 

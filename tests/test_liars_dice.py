@@ -19,10 +19,12 @@ from hypothesis import strategies as st
 from exactpoker.cli import main
 from exactpoker.core.tree import Move, Terminal, compile_tree
 from exactpoker.errors import InvalidParameterError, ResourceLimitError
-from exactpoker.games.library import load_library, poker_game
+from exactpoker.formats import load_game
+from exactpoker.games.library import poker_game
 from exactpoker.games.liars_dice import RULES, LiarsDice, liars_dice, parse_dice
 from exactpoker import guard
-from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
+from exactpoker.certify import verify
+from exactpoker.solve import solve_game
 from tests.games import sequence_form_entries
 
 SNYD = json.loads((Path(__file__).parent / "data" / "snyd_liars_dice.json").read_text())["values"]
@@ -43,7 +45,7 @@ SLOW = [cell for cell in snyd_cells(50_000) if cell not in FAST]
 
 
 def value(rule, dice, sides):
-    result = solve_compiled(liars_dice(sides=sides, dice=dice, rule=rule).compiled())
+    result = solve_game(liars_dice(sides=sides, dice=dice, rule=rule).compiled())
     (equilibrium,) = result.equilibria
     assert equilibrium.certified
     return equilibrium.values[0]
@@ -141,7 +143,7 @@ def test_the_basis_and_the_lp_methods_agree(rule, sides, dice):
     if sum(game.size().sequences) > 1200:
         return
     compiled = compile_tree(game.tree())
-    values = {method: solve_compiled(compiled, method=method).equilibria[0].values[0] for method in ("lp", "basis")}
+    values = {method: solve_game(compiled, method=method).equilibria[0].values[0] for method in ("lp", "basis")}
     assert values["lp"] == values["basis"] and -1 <= values["lp"] <= 1
 
 
@@ -153,7 +155,7 @@ def test_a_game_with_no_bid_against_its_rule_is_won_by_the_first_bidder():
 # -- the library entry and bad input ------------------------------------------------------------------------
 
 def test_library_entry():
-    loaded = load_library("dice(sides=3,dice=2v1,rule=joker)")
+    loaded = load_game("library:dice(sides=3,dice=2v1,rule=joker)")
     assert loaded.tree.parameters == (("sides", 3), ("dice", "2v1"), ("rule", "joker"))
     assert poker_game("dice") == LiarsDice(6, (1, 1), "normal")
     assert parse_dice("2;1") == parse_dice("2V1") == parse_dice((2, 1)) == (2, 1)
@@ -237,7 +239,7 @@ def test_openspiel_liars_dice_is_the_openspiel_rule(sides):
     theirs = compile_tree(load_openspiel(f"liars_dice(dice_sides={sides})").tree)
     ours = compile_tree(liars_dice(sides=sides, rule="openspiel").tree())
     assert sequence_form_entries(theirs, _openspiel_names) == sequence_form_entries(ours)
-    assert solve_compiled(theirs).equilibria[0].values == solve_compiled(ours).equilibria[0].values
+    assert solve_game(theirs).equilibria[0].values == solve_game(ours).equilibria[0].values
 
 
 @pytest.mark.openspiel
@@ -246,7 +248,7 @@ def test_openspiel_liars_dice_six_sides_value():
     pytest.importorskip("pyspiel")
     from exactpoker.formats.openspiel import load_openspiel
 
-    theirs = solve_compiled(compile_tree(load_openspiel("liars_dice").tree)).equilibria[0].values[0]
+    theirs = solve_game(compile_tree(load_openspiel("liars_dice").tree)).equilibria[0].values[0]
     assert theirs == value("openspiel", "1v1", 6)
 
 
@@ -346,7 +348,7 @@ def test_the_lazy_tree_is_the_tree():
 
 
 def test_the_library_and_the_cli_take_the_direct_path():
-    loaded = load_library("dice(sides=4,dice=2v1,rule=stairs)")
+    loaded = load_game("library:dice(sides=4,dice=2v1,rule=stairs)")
     assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built
 
 
@@ -371,7 +373,7 @@ def test_stairs_classes_are_lossless(dice):
 
     game = liars_dice(sides=2, dice=dice, rule="stairs")
     ordered = _Ordered(*vars(game).values())
-    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    values = [solve_game(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
     assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["2"])
     # with three sides the engine's symmetry search merges no two of the two-dice player's roll classes (it
     # merges some information sets late in the bidding, where a bid is false whatever the roll)
@@ -390,7 +392,7 @@ def test_stairs_classes_are_lossless_with_three_sides(dice):
     game = liars_dice(sides=3, dice=dice, rule="stairs")
     ordered = _Ordered(*vars(game).values())
     assert sum(game.size().sequences) == 28_666 + 12_286 < sum(ordered.size().sequences) == 36_856 + 12_286
-    values = [solve_compiled(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
+    values = [solve_game(g.compiled()).equilibria[0].values[0] for g in (game, ordered)]
     assert values[0] == values[1] == Fraction(SNYD["stairs"][dice]["3"])
 
 
@@ -409,44 +411,48 @@ def test_hopeless_bids_are_counted_from_the_rules():
 
 
 def _lifted(sides, dice):
-    from exactpoker.games.liars_dice_lift import solve_without_hopeless_bids
-
-    return solve_without_hopeless_bids(liars_dice(sides=sides, dice=dice, rule="stairs"))
+    """``solve_game`` on stairs rules with hopeless bids: the smaller game solved, lifted, certified on the full."""
+    game = liars_dice(sides=sides, dice=dice, rule="stairs")
+    result = solve_game(game)
+    assert result.method.endswith(", without the hopeless bids, lifted")
+    return game, result
 
 
 @pytest.mark.parametrize("dice", ["2v1", "1v2"])
 @pytest.mark.parametrize("sides", [2, 3])
 def test_the_lifted_equilibrium_is_certified_on_the_full_rules(sides, dice):
-    lifted = _lifted(sides, dice)
-    assert lifted.certificate.holds and lifted.certificate.scope == "all strategies"
-    assert lifted.value == Fraction(SNYD["stairs"][dice][str(sides)])
-    full = liars_dice(sides=sides, dice=dice, rule="stairs").size()
-    assert tuple(layout.num_sequences for layout in lifted.compiled.layouts) == full.sequences
-    hopeless = {f"{count}x{face}" for count, face in lifted.game.hopeless_bids()}
-    for player, layout in enumerate(lifted.compiled.layouts):  # never bid; call right after one
+    game, lifted = _lifted(sides, dice)
+    (equilibrium,) = lifted.equilibria
+    assert equilibrium.certificate.holds and equilibrium.certificate.scope == "all strategies"
+    assert equilibrium.exact_values[0] == Fraction(SNYD["stairs"][dice][str(sides)])
+    full = game.compiled()
+    assert tuple(layout.num_sequences for layout in full.layouts) == game.size().sequences
+    assert equilibrium.certificate == verify(full, equilibrium.profile)  # an independent re-check on the full rules
+    hopeless = {f"{count}x{face}" for count, face in game.hopeless_bids()}
+    for player, layout in enumerate(full.layouts):  # never bid; call right after one
         for infoset, name in enumerate(layout.names):
-            probabilities = dict(zip(layout.actions[infoset], lifted.profile.strategies[player][infoset]))
+            probabilities = dict(zip(layout.actions[infoset], equilibrium.profile.strategies[player][infoset]))
             assert all(probabilities.get(bid, 0) == 0 for bid in hopeless)
             if name.split(" ")[-1].split("|")[-1] in hopeless:
                 assert probabilities["call"] == 1
-    notes = lifted.notes()
-    assert notes["solved_value"] == str(lifted.value)
+    notes = lifted.details["hopeless_bids"]
+    assert notes["solved_value"] == str(equilibrium.exact_values[0])
     assert notes["bids"]["full"] - notes["bids"]["solved"] == len(notes["left_out"]) > 0
 
 
 def test_a_lifted_profile_that_raises_after_a_hopeless_bid_fails_the_check():
     # player 2 answering player 1's hopeless 6x2 with the hopeless 6x3 lets player 1 bid it and win (caught)
-    from exactpoker.certify import verify
     from exactpoker.core.profile import BehaviourProfile
 
-    lifted = _lifted(3, "2v1")
-    layout = lifted.compiled.layouts[1]
-    second = list(lifted.profile.strategies[1])
+    game, lifted = _lifted(3, "2v1")
+    full, profile = game.compiled(), lifted.equilibria[0].profile
+    layout = full.layouts[1]
+    second = list(profile.strategies[1])
     for infoset, name in enumerate(layout.names):
         if name.endswith(" 6x2") or name.endswith("|6x2"):
             second[infoset] = tuple(Fraction(action == "6x3") for action in layout.actions[infoset])
-    tampered = BehaviourProfile((lifted.profile.strategies[0], tuple(second)))
-    assert not verify(lifted.compiled, tampered).holds
+    tampered = BehaviourProfile((profile.strategies[0], tuple(second)))
+    assert not verify(full, tampered).holds
 
 
 @settings(max_examples=6, deadline=None)
@@ -455,7 +461,7 @@ def test_the_lift_agrees_with_solving_the_full_rules(sides, dice):
     game = liars_dice(sides=sides, dice=dice, rule="stairs")
     if sum(game.size().sequences) > 3_000:
         return
-    assert _lifted(sides, dice).value == solve_compiled(game.compiled()).equilibria[0].values[0]
+    assert _lifted(sides, dice)[1].value == solve_game(game.compiled()).value
 
 
 def test_lift_by_names_refuses_what_it_cannot_match():
@@ -464,11 +470,11 @@ def test_lift_by_names_refuses_what_it_cannot_match():
 
     game = liars_dice(sides=2, dice="2v1", rule="stairs")
     full, smaller = game.compiled(), LiarsDice(2, (2, 1), "stairs", True).compiled()
-    profile = solve_compiled(smaller).equilibria[0].profile
+    profile = solve_game(smaller).equilibria[0].profile
     with pytest.raises(InvalidGameError, match="'1x2' is not an action of"):
         lift_by_names(full, smaller, profile, "1x2")
     with pytest.raises(InvalidGameError, match="is not in the full game"):
-        lift_by_names(smaller, full, solve_compiled(full).equilibria[0].profile, "call")
+        lift_by_names(smaller, full, solve_game(full).equilibria[0].profile, "call")
 
 
 def test_cli_solves_a_stairs_cell_without_its_hopeless_bids(capsys):

@@ -10,9 +10,9 @@ from exactpoker.cli import main
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.formats import load_game
-from exactpoker.games import kuhn3
-from exactpoker.games.library import describe_library, game, load_library, poker_game
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.games.papers import kuhn3
+from exactpoker.games.library import describe_library, game, poker_game
+from exactpoker.solve import solve_game
 from tests.games import kuhn_tree, leduc_tree, sequence_form_entries
 
 #: Leduc Hold'em's value for the first player (computed by this project; OpenSpiel's CFR gives about -0.0856).
@@ -70,7 +70,7 @@ def test_leduc_value_exact_and_certified():
     """Leduc without suits (J J Q Q K K as a multiset: 144 information sets each) has Leduc's value."""
     compiled = compile_tree(game("leduc", suits="false"))
     assert [layout.num_infosets for layout in compiled.layouts] == [144, 144]
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     assert result.value == LEDUC_VALUE and result.equilibria[0].certified
 
 
@@ -135,7 +135,7 @@ def test_kuhn3_is_openspiel_kuhn_poker_three_players():
 
 def test_ladder_and_two_round_solve_certified():
     for name, params in [("ladder", {"n": "4", "sizes": "1;2;4"}), ("two_round", {})]:
-        result = solve_compiled(compile_tree(game(name, **params)))
+        result = solve_game(compile_tree(game(name, **params)))
         assert result.equilibria[0].certified and result.details["zero-sum"]
         assert result.value == -result.equilibria[0].values[1]
 
@@ -148,13 +148,13 @@ def test_ladder_sizes_are_the_actions():
 
 
 def test_load_library_and_bad_names():
-    loaded = load_library("ladder(n=5, sizes=1;2)")
+    loaded = load_game("library:ladder(n=5, sizes=1;2)")
     assert loaded.tree.parameters == (("n", 5), ("sizes", "1;2")) and loaded.source.startswith("library:")
     assert load_game("library:kuhn").tree.name == "kuhn"
     with pytest.raises(InvalidParameterError, match="unknown game 'poker'.*kuhn, kuhn3, leduc, ladder, two_round"):
-        load_library("poker")
+        load_game("library:poker")
     with pytest.raises(InvalidParameterError, match="unknown parameter 'bet'; allowed: n, sizes"):
-        load_library("ladder(bet=2)")
+        load_game("library:ladder(bet=2)")
     with pytest.raises(InvalidParameterError, match="cards must be an integer >= 4"):
         poker_game("kuhn3", cards=3)
     with pytest.raises(InvalidParameterError, match="sizes"):

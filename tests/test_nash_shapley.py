@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from exactpoker.claims import catalog
 from exactpoker.claims.computers import COMPUTERS
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games import nash_shapley_regions as nr
-from exactpoker.games.nash_shapley_equilibria import certify_point, equilibria
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley import regions as nr
+from exactpoker.games.papers.nash_shapley.equilibria import certify_point, equilibria
 
 a, b = ns.a, ns.b
 G = ns.SYMBOLS
@@ -184,8 +184,8 @@ def test_property_R_III(t):
 def test_case_search_keeps_the_systems_and_fixes_the_dominations():
     """The exact case search at a/b = 1/4 (sections 6-7): every allowed case calls with High
     (the dominations of section 7 come out of the search), and system (I)'s case is among them."""
-    from exactpoker.games.nash_shapley_cases import ONE, cases
-    from exactpoker.games.nash_shapley_equilibria import system_case
+    from exactpoker.games.papers.nash_shapley.cases import ONE, cases
+    from exactpoker.games.papers.nash_shapley.equilibria import system_case
 
     found = cases(Fraction(1, 4))
     assert system_case("I") in found
@@ -196,8 +196,8 @@ def test_case_search_keeps_the_systems_and_fixes_the_dominations():
 def test_case_search_beyond_the_paper_keeps_system_VI():
     """At a/b = 2 the search (interior coefficients on open intervals) still lists system VI's case,
     whose point is certified (test_gap_points_certified), among its (at most) 4694 cases."""
-    from exactpoker.games.nash_shapley_cases import cases
-    from exactpoker.games.nash_shapley_equilibria import system_case
+    from exactpoker.games.papers.nash_shapley.cases import cases
+    from exactpoker.games.papers.nash_shapley.equilibria import system_case
 
     found = cases(Fraction(2))
     assert system_case("VI") in found and len(found) <= 4694
@@ -217,8 +217,8 @@ def gap_value(t):
     (Fraction(27, 10), "VIII")])
 def test_gap_points_certified(t, system):
     """Between A3 and 3 none of the paper's systems holds; the gap's systems give certified points."""
-    from exactpoker.games.nash_shapley_cases import solve_case
-    from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_corners
+    from exactpoker.games.papers.nash_shapley.cases import solve_case
+    from exactpoker.games.papers.nash_shapley.equilibria import THREATS, system_case, threat_corners
 
     result = equilibria(t, 1)
     assert result.equilibria and "case by case" in result.method
@@ -232,8 +232,8 @@ def test_gap_points_certified(t, system):
 @pytest.mark.slow
 def test_gap_paper_systems_do_not_hold():
     """At a/b = 2 no point of the paper's systems (I), (II), (III), beyond A3 is certified."""
-    from exactpoker.games.nash_shapley_cases import solve_case
-    from exactpoker.games.nash_shapley_equilibria import SYSTEMS, system_case
+    from exactpoker.games.papers.nash_shapley.cases import solve_case
+    from exactpoker.games.papers.nash_shapley.equilibria import SYSTEMS, system_case
 
     t = Fraction(2)
     g = ns.compiled(2, 1)
@@ -320,7 +320,7 @@ def test_system_I_closed_form_and_values():
 
 def test_characteristic_function_at_a_equal_b():
     """Seed 001, section 11: v({1}) = -a/12, v({2}) = -5a/88, v({3}) = a/64 = -v({1, 2}), ... at a = b."""
-    from exactpoker.games.nash_shapley_coalitions import characteristic_function
+    from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
     v = characteristic_function(2, 2)
     assert [v[(p,)].value for p in range(3)] == [Fraction(-1, 6), Fraction(-5, 44), Fraction(1, 32)]
@@ -379,8 +379,8 @@ def test_evaluate_matches_certificate():
 
 def test_system_viii_value_is_independent_of_its_threats():
     """Beyond the paper: system VIII's value, from P_1..P_3 with its pure part put in, is free of zeta, xi."""
-    from exactpoker.games import nash_shapley as ns
-    from exactpoker.games import nash_shapley_regions as nr
+    from exactpoker.games.papers.nash_shapley import payoffs as ns
+    from exactpoker.games.papers.nash_shapley import regions as nr
 
     values = nr.pure_part_values("VIII")
     assert all(not (v.free_symbols & {ns.SYMBOLS["zeta"], ns.SYMBOLS["xi"]}) for v in values)
@@ -402,7 +402,7 @@ def test_best_deviation_gains_match_the_certificate(coefficients, stakes):
 def test_threat_family_emptiness_agrees_with_its_corners():
     """System VIII's family: the exact slicing decision agrees with the corner enumeration
     (empty below A8 ~ 2.29810, not empty above, up to 3 and beyond)."""
-    from exactpoker.games.nash_shapley_equilibria import threat_corners, threat_family_empty
+    from exactpoker.games.papers.nash_shapley.equilibria import threat_corners, threat_family_empty
 
     for t in (Fraction(6, 5), Fraction(229, 100), Fraction(2299, 1000), Fraction(5, 2), Fraction(3)):
         assert threat_family_empty(t, "VIII") == (not threat_corners(t, "VIII")[0]), t
@@ -413,7 +413,7 @@ def test_threat_family_emptiness_agrees_with_its_corners():
 
 
 def _complete(t):
-    from exactpoker.games.nash_shapley_exhaustive import exhaustive
+    from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
     result = exhaustive(t, 1)
     assert result.details["cases"]["undecided"] == [], result.details["cases"]
@@ -452,8 +452,8 @@ def test_a_face_just_outside_the_open_box_is_blown_up():
     always opens), which lies just outside the open box; on the two charts of that face bisection clears the box.
     Dividing out the factors beta - 1 (of Delta_pi, Delta_upsilon) also lets plain bisection clear it.
     """
-    from exactpoker.games.nash_shapley_cases import VARIABLES, Case
-    from exactpoker.games.nash_shapley_exhaustive import BOX_BUDGET, case_system
+    from exactpoker.games.papers.nash_shapley.cases import VARIABLES, Case
+    from exactpoker.games.papers.nash_shapley.exhaustive import BOX_BUDGET, case_system
     from exactpoker.solve.algebra.box_exclusion import excluded_by_boxes, excluded_by_charts, vanishing_faces
 
     case = Case(tuple(zip(VARIABLES, "ii10ii10111i1i1i111i1i10")))
@@ -474,7 +474,7 @@ def test_cli_exhaustive():
 
 def test_family_points_are_told_apart_exactly():
     """--exhaustive drops a certified zero of another case that is a point already listed (a family's end)."""
-    from exactpoker.games.nash_shapley_exhaustive import _same_point
+    from exactpoker.games.papers.nash_shapley.exhaustive import _same_point
 
     ends = equilibria(Fraction(11, 10), 1).equilibria
     assert len(ends) == 3
@@ -486,7 +486,7 @@ def test_family_points_are_told_apart_exactly():
 
 
 def _case(kinds):
-    from exactpoker.games.nash_shapley_cases import VARIABLES, Case
+    from exactpoker.games.papers.nash_shapley.cases import VARIABLES, Case
 
     return Case(tuple(zip(VARIABLES, kinds)))
 
@@ -497,7 +497,7 @@ def _case(kinds):
        st.fractions(min_value=Fraction(1, 4), max_value=5, max_denominator=6))
 def test_the_deviation_conditions_hold_exactly_at_the_equilibria(kinds, interior, t):
     """All of them >= 0 at a point of a case exactly when no player gains by any change (best_deviation_gains)."""
-    from exactpoker.games.nash_shapley_families import deviation_conditions
+    from exactpoker.games.papers.nash_shapley.families import deviation_conditions
     from exactpoker.solve.algebra.multilinear_region import value_at
 
     case = _case(kinds)
@@ -533,7 +533,7 @@ def test_beyond_a_equals_3b_the_points_form_a_region_of_free_coefficients():
 @given(st.fractions(min_value=2, max_value=12, max_denominator=20))
 def test_the_region_of_free_coefficients_is_a_box_from_a_equals_3b_on(t):
     """Its sides, measured from the region the code finds: beta, zeta >= 2b/(a - b) and xi >= b/a; none for a <= 3b."""
-    from exactpoker.games.nash_shapley_families import case_family
+    from exactpoker.games.papers.nash_shapley.families import case_family
 
     family, wider = case_family(t, _case(IX)), case_family(t, _case(X))
     if t <= 3:
@@ -552,7 +552,7 @@ def test_the_region_of_free_coefficients_is_a_box_from_a_equals_3b_on(t):
 ])
 def test_the_cases_left_undecided_at_7_2_are_decided(kinds, decided):
     """Under (C) alone these four cases were undecided at a/b = 7/2; the exact equilibrium conditions decide them."""
-    from exactpoker.games.nash_shapley_exhaustive import decide_case
+    from exactpoker.games.papers.nash_shapley.exhaustive import decide_case
 
     kind, points = decide_case(Fraction(7, 2), _case(kinds))
     assert kind == decided
@@ -561,7 +561,7 @@ def test_the_cases_left_undecided_at_7_2_are_decided(kinds, decided):
 
 def test_a_coefficient_never_reached_does_not_make_another_point():
     """At a/b = 11/5 system VII has sigma = 1 where its situation never arises; sigma = 0 (the convention) is the same point."""
-    from exactpoker.games.nash_shapley_exhaustive import _certified, _same_point
+    from exactpoker.games.papers.nash_shapley.exhaustive import _certified, _same_point
 
     t = Fraction(11, 5)
     (point,) = equilibria(t, 1).equilibria
@@ -580,9 +580,9 @@ def test_a_coefficient_never_reached_does_not_make_another_point():
 def test_a_system_whose_solutions_lie_outside_the_open_box_is_decided_like_any_case():
     """At a/b = 4 the system beyond A3 has solutions of two parameters, but all on faces (zeta = 1): sympy's solve
     counts them as a family it leaves out; the case is then decided by the open-box algebra (no zero inside)."""
-    from exactpoker.games.nash_shapley_cases import solve_case_counted
-    from exactpoker.games.nash_shapley_equilibria import system_case
-    from exactpoker.games.nash_shapley_exhaustive import decide_case
+    from exactpoker.games.papers.nash_shapley.cases import solve_case_counted
+    from exactpoker.games.papers.nash_shapley.equilibria import system_case
+    from exactpoker.games.papers.nash_shapley.exhaustive import decide_case
 
     case = system_case("beyond A3")
     assert "".join(kind for _, kind in case.kinds) == "ii101i101i101i10101i101i"
@@ -595,6 +595,6 @@ def test_a_component_lying_on_the_faces_but_for_one_point_is_decided():
     """At a/b = 4 this case's Groebner basis has solutions of positive dimension, all on the faces alpha = 1 or
     zeta = 1 (where the region of free coefficients lies) but one point, outside the box (xi = -6): taken off the
     faces (Rabinowitsch), the case has no zero in the open box."""
-    from exactpoker.games.nash_shapley_exhaustive import decide_case
+    from exactpoker.games.papers.nash_shapley.exhaustive import decide_case
 
     assert decide_case(Fraction(4), _case("ii1i1i1i11111i11101i1i11")) == ("boxes", [])

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from exactpoker.cli import main
 from exactpoker.continuous import newman as continuous
-from exactpoker.games import newman, von_neumann
+from exactpoker.games.papers import newman, von_neumann
 
 
 def test_bet_one_is_von_neumann_poker_with_bet_one():
@@ -22,7 +22,7 @@ def test_bet_one_is_von_neumann_poker_with_bet_one():
 def test_sequence_form_and_paper_lp_agree(n, b):
     """The paper's LP (n 2^b constraints) and the sequence form (n (b+1)) give the same value."""
     fast = newman.equilibrium(n, b)
-    paper = newman.equilibrium(n, b, method="paper")
+    paper = newman.equilibrium(n, b, method="per-card")
     assert fast.value == paper.value
     assert fast.equilibria[0].certificate.holds and paper.equilibria[0].certificate.holds
 
@@ -83,7 +83,7 @@ def test_cli(capsys):
         (lambda: newman.equilibrium(1, 2), "n must be an integer >= 2"),
         (lambda: newman.equilibrium(5, 0), "b must be an integer >= 1"),
         (lambda: newman.equilibrium(5, "5/2"), "b must be an integer"),
-        (lambda: newman.equilibrium(20, 8, method="paper"), "use --method/method sequence"),
+        (lambda: newman.equilibrium(20, 8, method="per-card"), "use --method sequence or structured"),
     ],
 )
 def test_bad_input(call, match):

@@ -15,7 +15,7 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import CertificationError, InvalidGameError, InvalidParameterError
 from exactpoker.games import library
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer.pipeline import pure_equilibria_n, solve_n_player
 from exactpoker.solve.enumeration.pure import pure_equilibria
 from tests.games import matrix_tree
@@ -40,7 +40,7 @@ def pennies(chosen):
 
 
 def test_three_player_kuhn_from_the_library_is_solved_exactly_and_certified():
-    result = solve_compiled(compile_tree(library.game("kuhn3")))
+    result = solve_game(compile_tree(library.game("kuhn3")))
     [eq] = result.equilibria
     assert eq.certified and sum(eq.values) == 0
     assert result.method == "float guide + exact finish (rational)"
@@ -48,12 +48,12 @@ def test_three_player_kuhn_from_the_library_is_solved_exactly_and_certified():
 
 
 def test_kuhn3_at_another_deck_and_pot():
-    result = solve_compiled(compile_tree(library.game("kuhn3", cards=5, pot=Fraction(5, 2))))
+    result = solve_game(compile_tree(library.game("kuhn3", cards=5, pot=Fraction(5, 2))))
     assert result.equilibria[0].certified
 
 
 def test_jordans_pennies_unique_mixed_equilibrium():
-    result = solve_compiled(compile_tree(simultaneous(pennies, (2, 2, 2))))
+    result = solve_game(compile_tree(simultaneous(pennies, (2, 2, 2))))
     [eq] = result.equilibria
     assert eq.certified
     assert eq.profile.strategies == tuple(((Fraction(1, 2), Fraction(1, 2)),) for _ in range(3))
@@ -137,7 +137,7 @@ def test_all_pure_through_the_dispatcher_with_sequential_moves():
                     (("0", node(history + (0,))), ("1", node(history + (1,)))))
 
     compiled = compile_tree(GameTree("seq", ("A", "B", "C"), node(())))
-    result = solve_compiled(compiled, all_pure=True)
+    result = solve_game(compiled, all_pure=True)
     assert result.equilibria and all(eq.certified for eq in result.equilibria)
     assert sorted(p.choices for p in pure_equilibria_n(compiled)) == brute_force(compiled)
 

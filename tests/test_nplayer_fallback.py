@@ -19,7 +19,7 @@ from exactpoker.core.tree import compile_tree
 from exactpoker.errors import CertificationError
 from exactpoker.formats import load_game
 from exactpoker.formats.nfg import read_nfg
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer.fallback import simpler_methods
 from exactpoker.solve.nplayer.pipeline import pure_equilibria_n
 
@@ -48,7 +48,7 @@ def games(shape, scales=(1, 1000)):
 
 
 def assert_solved(compiled):
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     assert len(result.equilibria) == 1
     equilibrium = result.equilibria[0]
     assert equilibrium.certified
@@ -60,7 +60,7 @@ def test_m3_four_pure_equilibria_the_guide_fails_on():
     equilibrium is returned, certified, and the note says why."""
     loaded = load_game(str(DATA / "m3.nfg"))
     compiled = compile_tree(loaded.tree)
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     assert "pure equilibria by exhaustive best responses (the first of 4)" in result.method
     assert "float guide" in result.notes[0] and "no convergence" in result.notes[0]
     pure = pure_equilibria_n(compiled)

@@ -27,7 +27,7 @@ from exactpoker.solve.nplayer import pipeline as nplayer
 from exactpoker.solve.nplayer import regret_route
 from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.continuation import trace_down
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer.gain_system import GainSystem, guide_terms
 
 
@@ -117,7 +117,7 @@ def test_cli_refuses_a_game_too_large_in_one_line(monkeypatch, capsys):
 
 def test_a_three_player_game_with_idle_suits_is_solved_on_its_lossless_abstraction():
     compiled = compile_tree(suited_three_player())
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     [eq] = result.equilibria
     assert eq.certified and sum(eq.values) == 0
     sizes = result.details["abstraction"]["information_sets"]
@@ -129,7 +129,7 @@ def test_a_three_player_game_with_idle_suits_is_solved_on_its_lossless_abstracti
         for name, probabilities in player.items():
             twin = name.translate(str.maketrans("sh", "hs"))
             assert player[twin] == probabilities
-    plain = solve_compiled(compiled, abstraction=False)
+    plain = solve_game(compiled, abstraction=False)
     assert plain.equilibria[0].certified and "abstraction" not in plain.details
 
 

@@ -51,7 +51,7 @@ def _same(capsys, cards, pot):
 
 def _node_tables(strategies):
     """The general door's strategies (``"card|history"``: [passive, aggressive]) as seed 003's node tables."""
-    from exactpoker.games.kuhn3_library import node_of
+    from exactpoker.games.papers.kuhn3_tables import node_of
 
     rows = {}
     for table in strategies.values():
@@ -95,7 +95,8 @@ def test_range_dominance_on_the_library_game_finds_the_seeds_22_choices(cards):
     the seed says: the top card never passes at a later decision, card 1 never calls or raises there."""
     from fractions import Fraction
 
-    from exactpoker.games import kuhn3, library
+    from exactpoker.games.papers import kuhn3
+    from exactpoker.games import library
     from exactpoker.solve.structure.dominance import range_dominated
 
     found = range_dominated(library.game("kuhn3", cards=cards, pot=Fraction(3)))
@@ -129,10 +130,10 @@ def test_a_card_game_as_a_tree_has_the_compiled_games_value(n, b):
     from exactpoker.core.compiler import compile_game
     from exactpoker.core.tree import compile_tree
     from exactpoker.games import von_neumann
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     rules = von_neumann.game(n, b)
-    assert solve_compiled(compile_tree(rules.tree())).value == solve_compiled(compile_game(rules)).value
+    assert solve_game(compile_tree(rules.tree())).value == solve_game(compile_game(rules)).value
 
 
 @pytest.mark.parametrize("spec", ["library:three(n=5,b=2)", "library:nash_shapley(a=1,b=1)", "library:simple(m=3)",

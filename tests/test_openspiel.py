@@ -20,8 +20,8 @@ from exactpoker.core.tree import compile_tree  # noqa: E402
 from exactpoker.errors import InvalidGameError, InvalidParameterError  # noqa: E402
 from exactpoker.formats import load_game  # noqa: E402
 from exactpoker.formats.openspiel import exact_fraction, load_openspiel, to_tabular_policy  # noqa: E402
-from exactpoker.games import kuhn3  # noqa: E402
-from exactpoker.solve.engine.dispatch import solve_compiled  # noqa: E402
+from exactpoker.games.papers import kuhn3  # noqa: E402
+from exactpoker.solve import solve_game  # noqa: E402
 from tests.games import leduc_tree  # noqa: E402
 
 pytestmark = pytest.mark.openspiel
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.openspiel
 
 def solve(game_string):
     loaded = load_openspiel(game_string)
-    return solve_compiled(compile_tree(loaded.tree), tables=loaded.tables)
+    return solve_game(compile_tree(loaded.tree), tables=loaded.tables)
 
 
 def nash_conv(game_string, strategies):
@@ -247,7 +247,7 @@ def test_python_game_with_clean_chance_is_exact():
     loaded = load_openspiel(python_game(chance=(1 / 3, 1 / 3, 1 / 3)))
     outcomes = loaded.tree.root.outcomes
     assert [p for _, p, _ in outcomes] == [Fraction(1, 3)] * 3 and outcomes[0][0] == "deal 0"
-    result = solve_compiled(compile_tree(loaded.tree), tables=loaded.tables)
+    result = solve_game(compile_tree(loaded.tree), tables=loaded.tables)
     assert result.value == 1 and result.equilibria[0].certified  # player 0 repeats their move
 
 
@@ -387,4 +387,4 @@ def test_leduc_exact_value_and_nash_conv():
     assert float(result.value) == pytest.approx(-0.0856064240780, abs=1e-11)  # HiGHS's float value
     assert nash_conv("leduc_poker", eq.strategies) < 1e-12
     # the same game written in exactpoker's own language has the same exact value
-    assert solve_compiled(compile_tree(leduc_tree())).value == result.value
+    assert solve_game(compile_tree(leduc_tree())).value == result.value

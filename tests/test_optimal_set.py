@@ -10,7 +10,7 @@ from exactpoker.certify import verify
 from exactpoker.core.profile import realization_weights
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import NotZeroSumError
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.lp.optimal_set import optimal_set
 from exactpoker.solve.lp.zerosum import behaviour_profile_of_plans
 from tests.games import kuhn_tree, matrix_tree
@@ -41,7 +41,7 @@ def test_kuhn_second_player_is_unique():
 
 
 def test_family_through_the_dispatcher():
-    result = solve_compiled(compile_tree(kuhn_tree()), family=True)
+    result = solve_game(compile_tree(kuhn_tree()), family=True)
     families = result.details["optimal strategies"]
     assert families["P1"]["dimension"] == 1 and families["P2"]["dimension"] == 0
 
@@ -61,7 +61,7 @@ matrices = st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=3), min_si
 def test_every_vertex_is_optimal_and_the_solver_lies_in_the_hull(matrix):
     """Each vertex with the opponent's equilibrium strategy certifies; the LP's answer is in the hull."""
     compiled = compile_tree(matrix_tree([[(v, -v) for v in row] for row in matrix]))
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     value = result.equilibria[0].values[0]
     found = result.equilibria[0].profile
     family = optimal_set(compiled, 0, Fraction(int(value.p), int(value.q)))

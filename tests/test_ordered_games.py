@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from exactpoker.certify import verify
 from exactpoker.core import BettingGame, Decision, Deck, Outcome
-from exactpoker.games import three_player
+from exactpoker.games.papers import three_player
 from exactpoker.core.evaluate import float_gains as float_gaps
 from exactpoker.solve.nplayer.indifference import CompiledModel, profile_from_behaviour
 from exactpoker.solve.structure.ordered_games import OrderedModel, _pair_sums, certify_ordered, ordered_game

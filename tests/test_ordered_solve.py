@@ -1,7 +1,7 @@
 """One engine for three players: a game decided by the order of the cards is detected from its rules (issue 27).
 
 ``exactpoker solve 'library:three(n=N,b=B)'`` and ``exactpoker three mixed --n N --b B`` (seed 000,
-section 4) reach the same call, :func:`exactpoker.solve.engine.rules.solve_rules`, which takes the O(n)
+section 4) reach the same call, :func:`exactpoker.solve.solve_game`, which takes the O(n)
 ordered-games path; the named command adds the paper's tables only.
 """
 
@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core import BettingGame, Decision, Deck, Outcome, compile_game
-from exactpoker.games import three_player
+from exactpoker.games.papers import three_player
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, ordered_game
 from exactpoker.solve.nplayer.ordered_solve import ORDERED_METHOD, OrderedGuide, solve_ordered, symmetric_ties
-from exactpoker.solve.engine.rules import has_structure, solve_rules
+from exactpoker.solve import solve_game
+from exactpoker.solve.engine.structured import has_structure
 
 F = Fraction
 
@@ -62,8 +63,8 @@ def test_library_game_and_named_command_agree_on_the_benchmark_decks(capsys, n, 
 def test_the_rules_say_the_game_is_ordered_and_options_take_the_compiled_game():
     rules = three_player.game(6, 2)
     assert has_structure(rules)
-    assert solve_rules(rules).method == ORDERED_METHOD
-    assert solve_rules(rules, method="n-player").method != ORDERED_METHOD
+    assert solve_game(rules).method == ORDERED_METHOD
+    assert solve_game(rules, method="n-player").method != ORDERED_METHOD
 
 
 def test_the_guide_is_no_part_of_the_game():
@@ -98,7 +99,7 @@ def test_interchangeable_players_are_detected():
 def test_a_users_ordered_game_is_solved_and_verify_agrees(n, bet, bet_iii):
     """Any game of the kind, symmetric or not: every corner passes certify.verify on the compiled game."""
     rules = _uneven(n, bet, bet_iii)
-    result = solve_rules(rules)
+    result = solve_game(rules)
     assert result.method == ORDERED_METHOD and result.equilibria
     compiled = compile_game(rules)
     for eq in result.equilibria:

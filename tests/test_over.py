@@ -24,10 +24,11 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.parametric import ParametricGame, compile_parametric, interpolate
 from exactpoker.errors import InvalidGameError, NotZeroSumError
-from exactpoker.games import simple_poker, von_neumann
-from exactpoker.games.library import load_library, parametric
+from exactpoker.games.papers import simple_poker, von_neumann
+from exactpoker.formats import load_game
+from exactpoker.games.library import parametric
 from exactpoker.core.tree import compile_tree
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.parametric.matrix_game import parametric_value
 from exactpoker.solve.parametric.game import ParametricSolution, solve_over, value_at_point
 
@@ -64,8 +65,8 @@ def test_kuhn_every_piece_certified(kuhn_over):
 @given(st.fractions(min_value=LOWER, max_value=UPPER, max_denominator=50))
 def test_kuhn_pieces_equal_point_solves(kuhn_over, bet):
     """At a random rational bet: the formula equals the LP of library:kuhn(bet=...), and the strategies certify."""
-    compiled = compile_tree(load_library(f"kuhn(bet={bet})").tree)
-    assert kuhn_over.value_at(bet) == solve_compiled(compiled).value
+    compiled = compile_tree(load_game(f"library:kuhn(bet={bet})").tree)
+    assert kuhn_over.value_at(bet) == solve_game(compiled).value
     assert verify(compiled, kuhn_over.profile_at(bet)).holds
 
 
@@ -140,7 +141,7 @@ def sympy_free(value: Fraction):
 def test_wrong_degree_is_caught():
     """A payoff 1/b is no polynomial: the check point refuses the interpolation."""
     def compiled(b: Fraction):
-        return compile_tree(load_library(f"kuhn(bet={1 / b})").tree)
+        return compile_tree(load_game(f"library:kuhn(bet={1 / b})").tree)
 
     with pytest.raises(InvalidGameError, match="not polynomials"):
         compile_parametric(ParametricGame("inverse", "b", compiled, degree=1), [Fraction(1), Fraction(2), Fraction(3)])
@@ -290,8 +291,8 @@ def test_leduc_second_bet_against_point_solves():
     over = solve_over(game, 2, 4)
     assert [str(b) for b in over.breakpoints()] == ["CRootOf(x**3 + 16*x**2 + 20*x - 150, 2)", "3"]
     for bet in [Fraction(2), Fraction(9, 4), Fraction(13, 5), Fraction(4)]:
-        compiled = compile_tree(load_library(f"leduc(suits=false,ranks=2,bet2={bet})").tree)
-        assert over.value_at(bet) == solve_compiled(compiled).value
+        compiled = compile_tree(load_game(f"library:leduc(suits=false,ranks=2,bet2={bet})").tree)
+        assert over.value_at(bet) == solve_game(compiled).value
         assert verify(compiled, over.profile_at(bet)).holds
 
 

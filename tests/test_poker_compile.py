@@ -15,9 +15,10 @@ from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then
 from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.tree import GameTree, LazyTree, compile_tree
 from exactpoker.errors import InvalidGameError
-from exactpoker.games.library import compiled_game, load_library, poker_game
+from exactpoker.formats import load_game
+from exactpoker.games.library import compiled_game, poker_game
 from exactpoker.solve.structure.abstraction import lossless_abstraction
-from exactpoker.solve.engine.dispatch import solve_compiled, solve_game
+from exactpoker.solve import solve_game
 from tests.strategies import forgetful, poker_games
 
 
@@ -65,7 +66,7 @@ def test_library_games_compile_to_the_tree_compilers_arrays(name, params):
 
 
 def test_library_loading_compiles_from_the_rules():
-    loaded = load_library("leduc(ranks=3)")
+    loaded = load_game("library:leduc(ranks=3)")
     assert loaded.compiled is not None and loaded.tree is loaded.compiled.game and not loaded.tree.built
     assert_same(loaded.compiled, compile_tree(poker_game("leduc", ranks=3).tree()))
 
@@ -119,7 +120,7 @@ def test_solving_leduc_builds_no_tree(monkeypatch):
         raise AssertionError("a tree was built")
 
     game = poker_game("leduc", ranks=3)
-    expected = solve_compiled(compile_tree(game.tree())).to_dict()
+    expected = solve_game(compile_tree(game.tree())).to_dict()
     monkeypatch.setattr(PokerGame, "tree", refuse)
     result = solve_game(game)
     assert result.to_dict() == expected and result.equilibria[0].certified
@@ -133,7 +134,7 @@ def test_answers_are_the_tree_routes(name, params):
     """The same answers, JSON and all, from the rules as from the tree (the consumers that read nodes build it)."""
     game = poker_game(name, **params)
     direct, tree = compile_poker(game), compile_tree(game.tree())
-    assert solve_compiled(direct).to_dict() == solve_compiled(tree).to_dict()
+    assert solve_game(direct).to_dict() == solve_game(tree).to_dict()
     assert isinstance(direct.game, GameTree)
 
 
@@ -145,7 +146,7 @@ def test_the_solve_command_compiles_library_games_from_their_rules(monkeypatch, 
     from exactpoker.results import with_snake_keys
 
     game = poker_game("leduc", ranks=3)
-    expected = json.loads(json.dumps(with_snake_keys(solve_compiled(compile_tree(game.tree())).to_dict())))
+    expected = json.loads(json.dumps(with_snake_keys(solve_game(compile_tree(game.tree())).to_dict())))
 
     def refuse(self):
         raise AssertionError("a tree was built")

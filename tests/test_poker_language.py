@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from exactpoker.core import Betting, Card, CardDeck, Deal, PokerGame, View, high_card, pairs_then_high_card
 from exactpoker.core.tree import Chance, Terminal, compile_tree
 from exactpoker.errors import InvalidGameError, InvalidParameterError, NotZeroSumError
-from exactpoker.solve.engine.dispatch import solve_game
-from exactpoker.games import nash_shapley, von_neumann
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.games.papers.nash_shapley import payoffs as nash_shapley
+from exactpoker.games.papers import von_neumann
+from exactpoker.solve import solve_game
 from tests.games import sequence_form_entries
 
 KUHN = dict(players=2, deck=CardDeck("JQK"), steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)], ante=1)
@@ -50,7 +50,7 @@ def test_von_neumann_rules_give_the_seed_000_model(n, b):
                                                                        "call": "c"}[action]
 
     assert sequence_form_entries(ours) == sequence_form_entries(von_neumann.compiled(n, b), rename)
-    assert solve_compiled(ours).value == von_neumann.equilibrium(n, b).value
+    assert solve_game(ours).value == von_neumann.equilibrium(n, b).value
 
 
 @pytest.mark.parametrize("ante, bet", [(1, 2), (2, 1), (3, 5)])
@@ -162,7 +162,7 @@ def test_rake_and_explicit_payoffs_are_not_zero_sum():
     raked = compile_tree(kuhn(rake=Fraction(1, 10)).tree())
     assert not raked.is_zero_sum
     with pytest.raises(NotZeroSumError):
-        solve_compiled(raked, method="lp")
+        solve_game(raked, method="lp")
     cooperative = compile_tree(kuhn(payoff=lambda s: (len(s.history[0]), len(s.history[0]))).tree())
     assert not cooperative.is_zero_sum
 
@@ -171,7 +171,7 @@ def test_explicit_key():
     blind = View(key=lambda s: ("" if s.player == 1 else str(s.hands[0][0])) + "|" + s.history[0])
     compiled = compile_tree(kuhn(view=blind).tree())
     assert sorted(compiled.layouts[1].names) == ["|b", "|c"]  # player 2 never sees their card
-    assert solve_compiled(compiled).value > 0  # and player 1 profits
+    assert solve_game(compiled).value > 0  # and player 1 profits
 
 
 def test_perfect_recall_violation_names_the_information_set():
@@ -231,11 +231,11 @@ def test_random_ladders_are_zero_sum_and_certified(n, sizes, max_bets, replaceme
 
     compiled = ladder(0)
     assert compiled.is_zero_sum
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     [eq] = result.equilibria
     assert eq.certified and eq.values[0] == -eq.values[1]
-    assert solve_compiled(compiled, method="simplex").value == result.value
-    assert solve_compiled(ladder(1)).value == -result.value
+    assert solve_game(compiled, method="simplex").value == result.value
+    assert solve_game(ladder(1)).value == -result.value
 
 
 def test_a_multiset_deck_with_unequal_counts():

@@ -19,10 +19,9 @@ from exactpoker.core.poker_cards import card_game, card_tables
 from exactpoker.core.poker_compile import compile_poker
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import InvalidGameError
-from exactpoker.solve.engine.dispatch import infoset_tables, labelled_tables, solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.structure.poker_structure import detect_poker_game
 from exactpoker.solve.engine.structured import has_structure
-from exactpoker.solve.engine.structured_tree import solve_detected
 from tests.test_compilers_agree import named_sequence_form
 from tests.test_poker_compile import compare
 
@@ -131,9 +130,8 @@ def von_neumann(n: int) -> PokerGame:
 @pytest.mark.parametrize("n", [3, 6, 11])
 def test_the_structured_path_gives_the_general_paths_equilibrium(n):
     game = von_neumann(n)
-    detected = detect_poker_game(game, accept=has_structure)
-    found = solve_detected(detected, lambda: compile_poker(game), infoset_tables, labelled_tables)
-    general = solve_compiled(compile_poker(game))
+    found = solve_game(game)  # the structured path, found in the rules
+    general = solve_game(compile_poker(game))
     assert found.method.startswith("card-by-card LP")
     assert found.value == general.value
     assert found.equilibria[0].strategies == general.equilibria[0].strategies
@@ -141,14 +139,17 @@ def test_the_structured_path_gives_the_general_paths_equilibrium(n):
                                           "leaves": n * (n - 1) * 3, "verified_on_tree": True}
 
 
-def test_a_large_deck_is_solved_from_the_rules_without_a_tree():
+def test_a_large_deck_is_solved_from_the_rules_without_a_tree(monkeypatch):
+    from exactpoker.core import poker_compile
+    from exactpoker.solve.engine.loaded import as_loaded
+
     game = von_neumann(1500)
-    detected = detect_poker_game(game, accept=has_structure)
-    found = solve_detected(detected, lambda: pytest.fail("compiled a game of 6.7 million leaves"),
-                           infoset_tables, labelled_tables)
+    monkeypatch.setattr(poker_compile, "compile_poker", lambda *args: pytest.fail("compiled a game of 6.7 million leaves"))
+    loaded = as_loaded(game)
+    found = solve_game(loaded)
     assert found.equilibria[0].certificate.holds
     assert found.details["structure"]["verified_on_tree"] is False
-    assert not detected.tree.game.built  # the lazy tree was never read
+    assert not loaded.tree.built  # the lazy tree was never read
     assert list(found.equilibria[0].strategies["P1"])[:2] == ["1|", "2|"]
 
 
@@ -160,7 +161,6 @@ def test_kuhn_is_read_but_has_no_structured_path():
 
 def test_solve_game_takes_the_structured_path_of_a_poker_game_and_compiles_only_when_asked(monkeypatch):
     from exactpoker.core import poker_compile
-    from exactpoker.solve.engine.dispatch import solve_game
 
     game = von_neumann(9)
     structured, by_lp = solve_game(game), solve_game(game, method="lp")

@@ -20,7 +20,7 @@ from exactpoker.core.sequence_walk import SequenceWalk
 from exactpoker.core.tree import compile_tree
 from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
 from exactpoker.games import library
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer import pipeline, regret_route
 from exactpoker.solve.nplayer.finish import profile_of
 from exactpoker.solve.nplayer.gain_system import GainSystem
@@ -126,13 +126,14 @@ def test_the_route_names_what_it_tried_when_nothing_certifies(monkeypatch):
 def test_a_game_over_the_routes_size_is_refused_before_work(monkeypatch):
     monkeypatch.setattr(regret_route, "MAX_ENTRY_PLAYERS", 100)
     with pytest.raises(InvalidParameterError, match=r"regret route \(3 players, binary information sets per player "
-                                                    r"16, 16, 16; 312 payoff entries\) is too large: 936 entries times players"):
+                                                    r"16, 16, 16; 312 payoff entries\) is too large: 936 entries "
+                                                    r"times players"):
         pipeline.solve_n_player(kuhn3_cards(4), max_terms=1)
 
 
 def test_two_player_methods_are_refused_at_once_on_three_players():
     game = compile_tree(library.game("kuhn3"))
     with pytest.raises(NotZeroSumError, match="--method lp needs a two-player zero-sum game; this one has 3"):
-        solve_compiled(game, method="lp")
+        solve_game(game, method="lp")
     with pytest.raises(InvalidParameterError, match="--method lemke needs a two-player game"):
-        solve_compiled(game, method="lemke")
+        solve_game(game, method="lemke")

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from exactpoker.certify import verify
 from exactpoker.core import BehaviourProfile, BettingGame, Decision, Deck, Outcome, compile_game
-from exactpoker.games import newman, von_neumann
+from exactpoker.games.papers import newman, von_neumann
+from exactpoker.solve import solve_game
 from exactpoker.solve.structure.sign_games import SignProfile, certify_sign_game, sign_game
 from exactpoker.solve.lp.sign_games_lp import solve_sign_game
 from exactpoker.solve.enumeration.sign_games_pure import pure_equilibria
@@ -41,7 +42,7 @@ def test_prefix_sum_certificate_is_the_generic_one(data, n, b):
 @given(st.integers(min_value=2, max_value=40), bets)
 def test_structured_lp_equals_generic_sequence_form_lp(n, b):
     fast = von_neumann.equilibrium(n, b)
-    generic = von_neumann.equilibrium(n, b, method="generic")
+    generic = von_neumann.equilibrium(n, b, method="lp")
     assert fast.value == generic.value
     eq = fast.equilibria[0]
     assert eq.certified and eq.certificate == _generic_certificate(n, b, eq.strategies["I"], eq.strategies["II"])
@@ -82,9 +83,12 @@ def _pairs(result):
 def test_prefix_count_pure_enumeration_equals_the_general_ones(n, b):
     fast = von_neumann.pure_equilibria(n, b)
     assert all(eq.certified for eq in fast.equilibria)
-    assert _pairs(fast) == _pairs(von_neumann.pure_equilibria(n, b, method="separable"))
+    separable = solve_game(von_neumann.compiled(n, b), all_pure=True)  # no rules: the compiled game's enumeration
+    assert separable.method == "pure-enumeration (best responses, exact)"
+    assert _pairs(fast) == [tuple([row[1] for row in eq.strategies[p].values()] for p in ("I", "II"))
+                            for eq in separable.equilibria]
     if n <= 7:
-        assert _pairs(fast) == _pairs(von_neumann.pure_equilibria(n, b, method="brute-force"))
+        assert _pairs(fast) == _pairs(von_neumann.pure_equilibria(n, b, method="strategic"))
     for eq in fast.equilibria:  # the prefix-sum certificate used here is the general one
         assert eq.certificate == _generic_certificate(n, b, eq.strategies["I"], eq.strategies["II"])
 
@@ -127,7 +131,7 @@ def test_structured_lp_equals_generic_sequence_form_lp_for_many_actions(n, b, sh
 
 def test_newman_structured_equals_the_papers_lp():
     for n, b in ((3, 1), (5, 3), (7, 2)):
-        assert newman.equilibrium(n, b).value == newman.equilibrium(n, b, method="paper").value
+        assert newman.equilibrium(n, b).value == newman.equilibrium(n, b, method="per-card").value
 
 
 def test_pure_enumeration_needs_two_actions():

@@ -15,7 +15,7 @@ from exactpoker.certify import verify_matrix_game
 from exactpoker.cli import main
 from exactpoker.claims import catalog, check
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games import simple_poker as sp
+from exactpoker.games.papers import simple_poker as sp
 from exactpoker.algebraic import RealAlgebraic
 from exactpoker.solve.parametric.matrix_game import SYMBOL, parametric_value
 from exactpoker.solve.lp.simplex import solve_matrix_game

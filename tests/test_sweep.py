@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactpoker.cli import main
+from exactpoker.cli import build_parser, main
 from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
 from exactpoker.sweep import plan, run_sweep
+from exactpoker.sweep.task import CommandLine
 from exactpoker.sweep.grid import parse_values, points
 
 pytest.importorskip("dask.distributed")
@@ -285,7 +286,7 @@ def test_ctrl_c_ends_a_dask_sweep_with_one_line_and_exit_130(tmp_path):
 
 @pytest.mark.slow
 def test_nash_shapley_exhaustive_on_a_dask_cluster_equals_the_run_here():
-    from exactpoker.games.nash_shapley_exhaustive import exhaustive
+    from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
     here = exhaustive(1, 1, runner=Runner(1))
     cluster = exhaustive(1, 1, runner=Runner(2))
@@ -307,3 +308,7 @@ def test_plan_refuses_a_switch_without_true_or_false(tmp_path):
     sweep = plan(["vn", "mixed"], ["n=2"], ["b=1", "advice=maybe"])
     report, _ = run_sweep(sweep, str(tmp_path / "a.jsonl"), Runner(1))
     assert report.failed and "--advice is a switch" in report.failed[0]["error"]
+
+
+def test_a_sweep_planned_from_python_runs_the_installed_command_line():
+    assert CommandLine.installed() == CommandLine(build_parser, main)

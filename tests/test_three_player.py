@@ -12,7 +12,7 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core import BehaviourProfile
 from exactpoker.errors import CertificationError, InvalidParameterError
-from exactpoker.games import three_player as tp
+from exactpoker.games.papers import three_player as tp
 from exactpoker.core.evaluate import float_gains
 from exactpoker.core.support_system import FREE, gap_polynomials
 from exactpoker.solve.algebra.polynomial_system import Family, unit_box_corners
@@ -186,7 +186,7 @@ def test_exact_gap_polynomials_match_the_float_gaps(n, b, seed):
 def test_untied_search_finds_an_asymmetric_equilibrium():
     """Without Q = R the solver may return II and III playing differently (n = 4, b = 1), still certified."""
     g = tp.compiled(4, 1)
-    located = support_search.locate_equilibrium(g, ind.float_guide(g))
+    located = support_search.locate_equilibrium(g, ind.fictitious_play(g))
     assert located.certificate.holds
     assert sum(located.certificate.payoffs) == 0
 

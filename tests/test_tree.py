@@ -14,12 +14,12 @@ from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import (Chance, GameTree, LazyTree, Move, Terminal, _integer_entries, compile_tree,
                                   map_terminals, rebuild_tree)
 from exactpoker.errors import InvalidGameError, NotZeroSumError
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from tests.games import kuhn_tree, matrix_tree
 
 
 def test_kuhn_value_is_minus_one_eighteenth():
-    result = solve_compiled(compile_tree(kuhn_tree()))
+    result = solve_game(compile_tree(kuhn_tree()))
     assert result.value == Fraction(-1, 18)
     assert result.equilibria[0].certified
     assert set(result.equilibria[0].strategies["P1"]) == {"J", "Jpb", "Q", "Qpb", "K", "Kpb"}
@@ -94,7 +94,7 @@ def test_leaf_limit():
 def test_one_player_game_is_a_decision_problem():
     root = Chance((("lo", Fraction(1, 3), Move(0, "lo", (("a", Terminal((1,))), ("b", Terminal((2,)))))),
                    ("hi", Fraction(2, 3), Move(0, "hi", (("a", Terminal((5,))), ("b", Terminal((-1,))))))))
-    result = solve_compiled(compile_tree(GameTree("d", ("solo",), root)))
+    result = solve_game(compile_tree(GameTree("d", ("solo",), root)))
     assert result.value == Fraction(1, 3) * 2 + Fraction(2, 3) * 5
     assert result.equilibria[0].strategies["solo"] == {"lo": [0, 1], "hi": [1, 0]}
 
@@ -102,12 +102,12 @@ def test_one_player_game_is_a_decision_problem():
 def test_zero_sum_only_method_refuses_general_sum():
     game = matrix_tree([[(3, 3), (0, 5)], [(5, 0), (1, 1)]], "dilemma")
     with pytest.raises(NotZeroSumError, match="two-player zero-sum"):
-        solve_compiled(compile_tree(game), method="lp")
+        solve_game(compile_tree(game), method="lp")
 
 
 def test_all_pure_on_a_matrix_game():
     game = matrix_tree([[(2, 1), (0, 0)], [(0, 0), (1, 2)]], "battle")
-    result = solve_compiled(compile_tree(game), all_pure=True)
+    result = solve_game(compile_tree(game), all_pure=True)
     assert sorted(tuple(eq.values) for eq in result.equilibria) == [(1, 2), (2, 1)]
 
 
@@ -120,7 +120,7 @@ matrices = st.lists(st.lists(st.fractions(min_value=-5, max_value=5, max_denomin
 def test_random_zero_sum_matrix_games_certify(matrix):
     game = matrix_tree([[(v, -v) for v in row] for row in matrix])
     compiled = compile_tree(game)
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     eq = result.equilibria[0]
     assert verify(compiled, eq.profile).holds
     # the value lies between the pure maximin and minimax

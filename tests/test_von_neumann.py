@@ -7,7 +7,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpoker.games import von_neumann
+from exactpoker.games.papers import von_neumann
 from tests.strategies import bets
 
 F = Fraction
@@ -89,7 +89,7 @@ def test_restricted_values(n, value):
 
 
 def test_MNE_4_2_value_and_paper_mixture():
-    r = von_neumann.equilibrium(4, 2, method="slow")
+    r = von_neumann.equilibrium(4, 2, method="strategic")
     assert r.value == sympy.Rational(1, 12)
     # the paper's mixture: I plays {4} and {1,4} with 1/2 each; II plays {4} and {2,4} with 1/2 each
     certificate = von_neumann.check_profile(4, 2, [F(1, 2), 0, 0, 1], [0, F(1, 2), 0, 1])
@@ -138,7 +138,7 @@ def test_advice_spells_out_the_strategy():
 @given(n=st.integers(2, 6), b=bets)
 def test_fast_and_slow_lp_agree(n, b):
     fast = von_neumann.equilibrium(n, b)
-    slow = von_neumann.equilibrium(n, b, method="slow")
+    slow = von_neumann.equilibrium(n, b, method="strategic")
     exact = von_neumann.equilibrium(n, b, method="simplex")
     assert fast.value == slow.value == exact.value
     for r in (fast, slow, exact):
@@ -182,7 +182,7 @@ def test_value_tends_to_the_continuous_value():
         (lambda: von_neumann.equilibrium(5, 0.5), "b must be exact"),
         (lambda: von_neumann.equilibrium(5, "x"), "b must be a rational"),
         (lambda: von_neumann.equilibrium(F(5, 2), 2), "n must be an integer"),
-        (lambda: von_neumann.equilibrium(10, 2, method="slow"), "use --method/method fast"),
+        (lambda: von_neumann.equilibrium(10, 2, method="strategic"), "use --method fast or structured"),
         (lambda: von_neumann.pure_equilibria(40, 2), "vn mixed"),
         (lambda: von_neumann.equilibrium(5, 2, method="magic"), "method must be"),
     ],

@@ -204,11 +204,11 @@ def _counting_verify(monkeypatch) -> list[int]:
 @pytest.mark.parametrize("name", ["kuhn", "leduc"])
 def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch, name):
     from exactpoker import certify
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     calls = _counting_verify(monkeypatch)
     compiled = compile_tree(game(name))
-    result = solve_compiled(compiled, abstraction=False)
+    result = solve_game(compiled, abstraction=False)
     assert len(calls) == 1  # the solver's check; dispatch keeps it
     equilibrium = result.equilibria[0]
     assert equilibrium.certificate.holds
@@ -216,28 +216,28 @@ def test_the_solver_certificate_is_the_one_returned_no_second_check(monkeypatch,
 
 
 def test_a_lifted_or_shifted_profile_is_certified_on_the_game_asked():
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
     from exactpoker.core.tree import map_terminals
 
     compiled = compile_tree(game("leduc"))
-    lifted = solve_compiled(compiled)
+    lifted = solve_game(compiled)
     assert "abstraction" in lifted.details and lifted.equilibria[0].certificate.holds
     shifted = compile_tree(map_terminals(game("kuhn"), lambda payoffs: (payoffs[0] + 2, payoffs[1])))
-    result = solve_compiled(shifted, abstraction=False)
+    result = solve_game(shifted, abstraction=False)
     assert result.equilibria[0].certificate.payoffs == (Fraction(-1, 18) + 2, Fraction(1, 18))
 
 
 def test_the_solve_restores_the_cycle_collector():
     import gc
 
-    from exactpoker.solve.engine.dispatch import solve_compiled
+    from exactpoker.solve import solve_game
 
     assert gc.isenabled()
-    solve_compiled(compile_tree(game("kuhn")))
+    solve_game(compile_tree(game("kuhn")))
     assert gc.isenabled()
     gc.disable()
     try:
-        solve_compiled(compile_tree(game("kuhn")))
+        solve_game(compile_tree(game("kuhn")))
         assert not gc.isenabled()  # a caller's choice is kept
     finally:
         gc.enable()
@@ -256,8 +256,8 @@ def test_the_collector_pauses_for_two_players_only(monkeypatch):
         return real(compiled, *args)
 
     monkeypatch.setattr(dispatch, "_profiles", spy)
-    dispatch.solve_compiled(compile_tree(game("kuhn3")))
-    dispatch.solve_compiled(compile_tree(game("kuhn")), abstraction=False)
+    dispatch.solve_game(compile_tree(game("kuhn3")))
+    dispatch.solve_game(compile_tree(game("kuhn")), abstraction=False)
     assert seen == [(3, True), (2, False)] and gc.isenabled()
 
 

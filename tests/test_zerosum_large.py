@@ -12,7 +12,7 @@ from exactpoker.core.tree import Chance, GameTree, Move, Terminal, compile_tree
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.games import von_neumann
 from exactpoker.solve.lp.basis import solve_from_basis
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 from exactpoker.solve.lp.float_guide import optimal_basis
 from exactpoker.solve.lp.sequence_form import StandardLP, standard_lp
 from exactpoker.solve.lp.simplex import solve_lp
@@ -68,7 +68,7 @@ def test_leduc_by_ranks_is_solved_exactly_and_certified():
 @pytest.mark.slow
 def test_leduc_is_solved_exactly_and_certified():
     compiled = compile_tree(leduc_tree())
-    result = solve_compiled(compiled)
+    result = solve_game(compiled)
     equilibrium = result.equilibria[0]
     assert equilibrium.certificate.holds
     value = equilibrium.certificate.payoffs[0]

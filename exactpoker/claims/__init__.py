@@ -39,6 +39,9 @@ class Claim:
     #: Compare symbolic expressions up to a factor that is positive (and free of the
     #: strategy symbols): the paper gives conditions only up to such a factor.
     up_to_positive_factor: bool = False
+    #: Why the printed value is not the exact one, where the paper is known to be wrong (an erratum): a
+    #: disagreement with a reason here is the paper's; one without is unexplained (``exactpoker verify``).
+    erratum: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class Check:
             "printed": self.claim.printed,
             "computed": jsonable(self.computed),
             "verdict": self.verdict,
+            **({"erratum": self.claim.erratum} if self.claim.erratum else {}),
         }
 
 

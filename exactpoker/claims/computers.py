@@ -20,7 +20,7 @@ def _card_set(probabilities: list) -> list[int]:
 
 
 def _vn_pure(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     result = von_neumann.pure_equilibria(params["n"], params["b"])
     sets = [[_card_set(eq.strategies["I"]), _card_set(eq.strategies["II"])] for eq in result.equilibria]
@@ -34,7 +34,7 @@ def _vn_pure(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _vn_restricted(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     result = von_neumann.restricted_equilibria(params["n"], params["b"])
     cuts = result.details["pure cuts"]
@@ -42,26 +42,26 @@ def _vn_restricted(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _vn_mixed(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     return {"value": Fraction(str(von_neumann.equilibrium(params["n"], params["b"]).value))}
 
 
 def _vn_slow(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
-    return {"value": Fraction(str(von_neumann.equilibrium(params["n"], params["b"], method="slow").value))}
+    return {"value": Fraction(str(von_neumann.equilibrium(params["n"], params["b"], method="strategic").value))}
 
 
 def _vn_profile(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     certificate = von_neumann.check_profile(params["n"], params["b"], params["P"], params["Q"])
     return {"certified": certificate.holds, "value": certificate.payoffs[0]}
 
 
 def _vn_mixture(params: Mapping[str, Any]) -> dict[str, Any]:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     n = params["n"]
     bet = [sum((Fraction(w) for cards, w in params["I"] if k in cards), Fraction(0)) for k in range(1, n + 1)]

@@ -53,7 +53,7 @@ def _figures(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _finite(params: Mapping[str, Any]) -> dict[str, Any]:
     """The finite-deck game (not in the paper): value by symmetry."""
-    from exactpoker.games import goldman_stone
+    from exactpoker.games.papers import goldman_stone
 
     result = goldman_stone.equilibrium(params["n"], params["a"], params["b"])
     return {"value": Fraction(str(result.value)), "certified": result.equilibria[0].certified}

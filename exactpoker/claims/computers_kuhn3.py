@@ -16,7 +16,7 @@ Computer = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 def _structure(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 2: zero sum, number of frequencies, the dominated choices proved from the rules."""
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     n, pot = params["cards"], params["pot"]
     c = kuhn3.compiled(n, pot)
@@ -33,7 +33,7 @@ def _structure(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _p_min(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 2: P_min, zero values at and below it, player 3 profits just above (certified equilibria)."""
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     n = params["cards"]
     pm = kuhn3.p_min(n)
@@ -50,7 +50,7 @@ def _p_min(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _low_pot(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 5.1: N = 4, P < 3: players 1 and 2 check everything; nodes 7-12 are never reached."""
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     n, pot = params["cards"], params["pot"]
     eq = kuhn3.equilibrium(n, pot).equilibria[0]
@@ -65,7 +65,7 @@ def _low_pot(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _family(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 5.1: a range of equilibria at N = 4, P = 3; player 2's value fixed along it."""
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     fam = kuhn3.equilibrium_family(params["cards"], params["pot"])
     moving = [bool(v.free_symbols) for v in fam.values]
@@ -74,7 +74,7 @@ def _family(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _skp(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 4 / Appendix A: solution 1 of SKP derived from the rules."""
-    from exactpoker.games import kuhn3_skp
+    from exactpoker.games.papers import kuhn3_skp
 
     s = kuhn3_skp.solution_one()
     return {
@@ -95,7 +95,7 @@ def _skp_condition(params: Mapping[str, Any]) -> dict[str, Any]:
     the deals, and for ``f_4``, ``f_8`` a further 1/2): its catalog entries are
     compared ``up_to_positive_factor``.
     """
-    from exactpoker.games import kuhn3_skp
+    from exactpoker.games.papers import kuhn3_skp
 
     k = params["condition"]
     return {f"f{k}": kuhn3_skp.conditions()[k - 1]}

@@ -20,7 +20,7 @@ Computer = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 def _rules(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 3 and 4: bid sequences, plays, payoff vectors, strategy counts, dimensions."""
-    from exactpoker.games import nash_shapley as ns
+    from exactpoker.games.papers.nash_shapley import payoffs as ns
 
     sequences = ns.bid_sequences()
     counts, no_high_folds = ns.strategy_counts(), ns.strategy_counts(fold_on_high=False)
@@ -42,7 +42,7 @@ def _rules(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _reduced(params: Mapping[str, Any]) -> dict[str, sympy.Expr]:
     """Discriminants after the reductions the paper has made by the section quoted in ``params``."""
-    from exactpoker.games import nash_shapley as ns
+    from exactpoker.games.papers.nash_shapley import payoffs as ns
 
     zero = list(params.get("zero", []))
     one = list(params.get("one", []))
@@ -53,8 +53,8 @@ def _reduced(params: Mapping[str, Any]) -> dict[str, sympy.Expr]:
 
 def _system_I(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 9: system (I) in closed form (in a, b) and the values in R_I."""
-    from exactpoker.games import nash_shapley as ns
-    from exactpoker.games import nash_shapley_regions as nr
+    from exactpoker.games.papers.nash_shapley import payoffs as ns
+    from exactpoker.games.papers.nash_shapley import regions as nr
 
     closed = {k: v.subs(nr.t, ns.a / ns.b) for k, v in nr.system_I().items()}
     values = nr.values_I()
@@ -63,7 +63,7 @@ def _system_I(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _boundaries(params: Mapping[str, Any]) -> dict[str, Any]:
     """Sections 9-10: A1, A2, A3 and whether the printed polynomials define them."""
-    from exactpoker.games import nash_shapley_regions as nr
+    from exactpoker.games.papers.nash_shapley import regions as nr
 
     bounds = nr.boundaries()
     result: dict[str, Any] = {}
@@ -83,7 +83,7 @@ def _boundaries(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _point(params: Mapping[str, Any]) -> dict[str, Any]:
     """Coefficients and values (per unit of a) at a given ratio, or at a boundary's R_I side."""
-    from exactpoker.games import nash_shapley_regions as nr
+    from exactpoker.games.papers.nash_shapley import regions as nr
 
     if "boundary" in params:
         name = params["boundary"]
@@ -92,7 +92,7 @@ def _point(params: Mapping[str, Any]) -> dict[str, Any]:
         values = [v.subs({sympy.Symbol("a", positive=True): root, sympy.Symbol("b", positive=True): 1}) / root
                   for v in nr.values_I()]
         return {**closed, "V1/a": values[0], "V2/a": values[1], "V3/a": values[2]}
-    from exactpoker.games.nash_shapley_equilibria import equilibria
+    from exactpoker.games.papers.nash_shapley.equilibria import equilibria
 
     a, b = Fraction(params["a"]), Fraction(params["b"])
     result = equilibria(a, b)
@@ -113,7 +113,7 @@ def _point(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _family_A2(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 10: the two ends of the one-parameter family at a/b = A2 (exact in Q(A2))."""
-    from exactpoker.games import nash_shapley_regions as nr
+    from exactpoker.games.papers.nash_shapley import regions as nr
 
     result: dict[str, Any] = {}
     for end, label in zip(nr.family_at_A2(), ("omega = 0", "epsilon = 1")):
@@ -129,7 +129,7 @@ def _family_A2(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _coalitions(params: Mapping[str, Any]) -> dict[str, Any]:
     """Section 11: the characteristic function by exact LPs (minutes)."""
-    from exactpoker.games.nash_shapley_coalitions import characteristic_function
+    from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
     v = characteristic_function(params["a"], params["b"])
     a = Fraction(params["a"])

@@ -24,7 +24,7 @@ Computer = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 def _play(params: Mapping[str, Any]) -> dict[str, Any]:
     """The notes' ``play(c1, c2, t1, t2)``: I's gain for given cards and tactics, read off the game tree."""
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     node = simple_poker.game(params["m"], params["ante"], params["bet"]).root
     cards = tuple(params["cards"])
@@ -36,7 +36,7 @@ def _play(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _matrix(params: Mapping[str, Any]) -> dict[str, Any]:
     """The result matrix ``R`` (transposed: the notes put player I in the columns)."""
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     table = simple_poker.matrix(params["m"], params["ante"], params["bet"], threshold=params.get("threshold", False))
     notes = [list(col) for col in zip(*table)]
@@ -49,7 +49,7 @@ def _matrix(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _solve(params: Mapping[str, Any]) -> dict[str, Any]:
     """The notes' ``game(R)``: the value for player I (and II), full or threshold game."""
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     result = simple_poker.solve(params["m"], params["ante"], params["bet"], threshold=params.get("threshold", False))
     value = Fraction(str(result.value))
@@ -63,7 +63,7 @@ def _mixture(params: Mapping[str, Any]) -> dict[str, Any]:
     and ``optimal`` says whether that restricted value is the full game's
     value (so the printed mixture is optimal).
     """
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
     from exactpoker.solve.lp.simplex import solve_matrix_game
 
     threshold = params.get("threshold", False)
@@ -82,7 +82,7 @@ def _mixture(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _piecewise(params: Mapping[str, Any]) -> dict[str, Any]:
     """The value / A on an interval of ``r = B/A`` from the exact piecewise value."""
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
     from exactpoker.algebraic import RealAlgebraic, rational_between
     from exactpoker.solve.parametric.matrix_game import SYMBOL
 
@@ -112,7 +112,7 @@ def _large_bet_formula(params: Mapping[str, Any]) -> dict[str, Any]:
     """
     from sympy.polys.polyfuncs import rational_interpolate
 
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     n = sympy.Symbol("n")
     points = [(k, simple_poker.piecewise_value(k, threshold=True).value_pieces()[-1][2]) for k in

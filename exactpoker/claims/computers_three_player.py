@@ -16,7 +16,7 @@ Computer = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 def _finite(params: Mapping[str, Any]) -> dict[str, Any]:
     """FastMNE(n, b): the certified equilibria (end points of a segment where there is one)."""
-    from exactpoker.games import three_player
+    from exactpoker.games.papers import three_player
 
     result = three_player.equilibrium(params["n"], params["b"])
     eqs = result.equilibria
@@ -31,7 +31,7 @@ def _finite(params: Mapping[str, Any]) -> dict[str, Any]:
 
 def _printed_profile(params: Mapping[str, Any]) -> dict[str, Any]:
     """Certify a printed (P, Q, R) exactly; its exact values and regrets."""
-    from exactpoker.games import three_player
+    from exactpoker.games.papers import three_player
 
     certificate = three_player.certify_profile(params["n"], params["b"], params["P"], params["Q"], params["R"])
     value = certificate.payoffs[0]

@@ -54,7 +54,7 @@ def parametric_game(spec: str, parameter: str, lower: Fraction, upper: Fraction)
     if spec.startswith("library:"):
         from exactpoker.games.library import parametric
 
-        return parametric(spec[len("library:"):], parameter)
+        return parametric(spec[len("library:"):], parameter, (lower, upper))
     if spec.lower().endswith((".efg", ".nfg")):
         from exactpoker.formats.parametric import parametric_file
 
@@ -67,6 +67,13 @@ def _sample_points(lower: Fraction, upper: Fraction, count: int) -> list[Fractio
     return [lower + (upper - lower) * Fraction(k, count + 1) for k in range(1, count + 1)]
 
 
+def _labelled(solution: Any, piece: Any, show: Any = str) -> dict[str, dict[str, Any]]:
+    """Per player, per information set, ``{action: probability}`` of one piece (``None``: unreached)."""
+    return {solution.game.player_names[p]: {
+        layout.infoset_name(i): None if probs is None else dict(zip(layout.infoset_actions(i), map(show, probs)))
+        for i, probs in enumerate(piece.behaviour[p])} for p, layout in enumerate(solution.game.layouts)}
+
+
 def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
     names = solution.game.player_names
     strategies = {}
@@ -75,7 +82,7 @@ def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
                                 for i, probs in enumerate(piece.behaviour[p])}
     return {"from": str(piece.start), "to": str(piece.end), "value": [str(piece.value), str(-piece.value)],
             "strategies": strategies, "certified": True, "sample": exact_str(piece.sample),
-            "certificate": piece.certificate.to_dict()}
+            "certificate": piece.certificate.to_dict(), "labelled_strategies": _labelled(solution, piece)}
 
 
 def over_payload(spec: str, solution: Any, lower: Fraction, upper: Fraction, maximum: Any = None) -> dict[str, Any]:
@@ -105,16 +112,16 @@ def over_text(spec: str, solution: Any, maximum: Any = None) -> str:
 
     x = solution.symbol
     lines = [f"{spec} over {x} in [{solution.lower}, {solution.upper}]: {len(solution.pieces)} pieces, "
-             f"each certified optimal for every {x} in it"]
-    names = solution.game.player_names
+             f"each certified optimal for every {x} in it; strategies per player, information set: "
+             "{action: probability}"]
     for piece in solution.pieces:
-        lines.append(f"{piece.start} <= {x} <= {piece.end}: value {sympy.factor(piece.value)} "
-                     f"(checked again at {x} = {exact_str(piece.sample)})")
-        for p, layout in enumerate(solution.game.layouts):
-            cells = [f"{layout.infoset_name(i)}: " + ("unreached" if probs is None else
-                                                         "[" + ", ".join(str(sympy.factor(v)) for v in probs) + "]")
-                     for i, probs in enumerate(piece.behaviour[p])]
-            lines.append(f"  {names[p]}: " + "; ".join(cells))
+        lines.append(f"{piece.start} <= {x} <= {piece.end}: value {sympy.factor(piece.value)} of "
+                     f"{solution.game.player_names[0]} (checked again at {x} = {exact_str(piece.sample)})")
+        for player, table in _labelled(solution, piece, lambda v: str(sympy.factor(v))).items():
+            cells = [f"{infoset}: " + ("unreached" if probs is None else
+                                       "{" + ", ".join(f"{action}: {v}" for action, v in probs.items()) + "}")
+                     for infoset, probs in table.items()]
+            lines.append(f"  {player}: " + "; ".join(cells))
     breaks = solution.breakpoints()
     lines.append("value breakpoints: " + (", ".join(f"{b} (~{float(b):.6g})" for b in breaks) if breaks else "none"))
     if maximum is not None:
@@ -175,6 +182,12 @@ def run_over(args: argparse.Namespace) -> None:
 
     if args.game is None:
         raise InvalidParameterError("solve --over: give a GAME (library:NAME or a parametric .efg/.nfg file)")
+    other = [flag for flag, asked in (("--all", args.all), ("--all-pure", args.all_pure), ("--family", args.family),
+                                      ("--method", args.method != "auto"), ("--no-abstraction", args.no_abstraction))
+             if asked]
+    if other:
+        raise InvalidParameterError(f"solve --over: {other[0]} is not taken with --over (its pieces are one exact "
+                                    "solution per interval, by the parametric LP); give one or the other")
     name, lower, upper = parse_over(args.over)
     game = parametric_game(args.game, name, lower, upper)
     compiled = compile_parametric(game, _sample_points(lower, upper, game.degree + 2))
@@ -187,9 +200,10 @@ def run_over(args: argparse.Namespace) -> None:
         return
     solution = solve_over(compiled, lower, upper)
     maximum = None if player is None else solution.maximize(player)
-    if args.plot:
-        from exactpoker.over_plot import plot_over
-
-        plot_over(solution, args.plot)
     emit(args, jsonable(over_payload(args.game, solution, lower, upper, maximum)),
          over_text(args.game, solution, maximum))
+    if args.plot:  # after the answer: a figure that fails loses nothing
+        from exactpoker.commands.common import draw_figure
+        from exactpoker.over_plot import plot_over
+
+        draw_figure(args.plot, "--plot", lambda: plot_over(solution, args.plot))

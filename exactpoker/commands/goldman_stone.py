@@ -6,7 +6,10 @@ import argparse
 
 from exactpoker import guard
 from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -18,21 +21,17 @@ def _goldman_stone(args: argparse.Namespace) -> None:
         solution = continuous.solve(args.a, args.b)
         payload = solution.to_dict()
         strategy = {"g": solution.g, "g'": solution.g_prime, **payload["strategy"]}
-        payload["equilibria"] = [cut_equilibrium(
+        payload["equilibria"] = [results.cut_equilibrium(
             [solution.value, -solution.value], {"I": strategy, "II": strategy}, solution.certified,
             "all strategies (the symmetric game's optimality conditions R1..R4, exact)")]
         emit(args, payload, solution.describe())
         return
-    from exactpoker.games import goldman_stone
+    from exactpoker.games.papers import goldman_stone
 
     guard.require(guard.goldman_stone(args.n), f"goldman-stone --n {args.n}")
     result = goldman_stone.equilibrium(args.n, args.a, args.b)
-    emit(args, {**result.to_dict(), "legend": {"strategies": _LEGEND}}, f"{result}\nlegend: {_LEGEND}")
-
-
-#: What the n-card game's ``strategies`` lists (seed 002's courses of action).
-_LEGEND = ("strategies list, per player and card 1..n, the probabilities of the four courses of action "
-           "[drop, b-fold, b-see, a]: drop; bet b, folding if the opponent bets a; bet b, seeing a bet of a; bet a")
+    legend = goldman_stone.LEGEND
+    emit(args, {**result.to_dict(), "legend": {"strategies": legend}}, f"{result}\nlegend: {legend}")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

@@ -8,7 +8,7 @@
 
 ``kuhn3 --cards N --pot P`` is ``exactpoker solve 'library:kuhn3(cards=N,pot=P)'``
 (the same engine, equilibrium and certificate) in the seed's presentation
-(:mod:`exactpoker.games.kuhn3_library`).
+(:mod:`exactpoker.games.papers.kuhn3_tables`).
 ``strategies`` is keyed by node number ``"1"`` .. ``"12"``: per node, the
 probability of the aggressive action (bet or call) for cards ``1..N``; the
 output's ``legend`` (a block at the end of the text) says who acts at each node
@@ -22,10 +22,13 @@ import argparse
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.display import decimal, is_irrational, shown
+from exactpoker.commands.common import add_image_output, add_json, add_output, draw_figure, emit
 from exactpoker.errors import InvalidParameterError
-from exactpoker.results import shaped
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+display = lazy("exactpoker.display")
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.results import SolveResult
@@ -34,7 +37,7 @@ __all__ = ["add_commands"]
 
 
 def _solve(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3
+    from exactpoker.games.papers import kuhn3
 
     if args.cards is None or args.pot is None:
         raise InvalidParameterError("kuhn3: give --cards N and --pot P (or a subcommand: skp, branch)")
@@ -53,7 +56,7 @@ _SITUATIONS = {1: "opening", 2: "after player 1 checked", 3: "after two checks",
 
 def _legend() -> dict[str, object]:
     """The JSON ``legend``: what ``strategies`` lists, and each node number's situation."""
-    from exactpoker.games.kuhn3 import NODES
+    from exactpoker.games.papers.kuhn3 import NODES
 
     return {"strategies": "keyed by node number (seed 003's numbering): per node, for cards 1..N, the probability "
                           "that the player to act takes the aggressive action (bet or call)",
@@ -85,27 +88,23 @@ def _text(result: "SolveResult") -> str:
 
 def _entry(value: object) -> str:
     """A rational exactly; an irrational number by its certified decimal (``≈ 0.1234567890``)."""
-    return f"≈ {decimal(value)}" if is_irrational(value) else shown(value)
+    return f"≈ {display.decimal(value)}" if display.is_irrational(value) else display.shown(value)
 
 
 def _skp(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3_skp
+    from exactpoker.games.papers import kuhn3_skp
 
     result = kuhn3_skp.equilibrium(args.pot)
     emit(args, {**result.to_dict(), "legend": _legend()}, str(result) + "\n" + _legend_text())
 
 
 def _branch(args: argparse.Namespace) -> None:
-    from exactpoker.games import kuhn3, kuhn3_branch
+    from exactpoker.games.papers import kuhn3, kuhn3_branch
 
     guard.require(guard.kuhn3(args.cards), f"kuhn3 branch --cards {args.cards}")
     points = kuhn3_branch.branch(args.cards, args.pot_min, args.pot_max)
     kuhn3_branch.write_csv(points, args.csv, kuhn3.parse_cards(args.cards))
-    if args.plot:
-        from exactpoker.games.kuhn3_plot import plot_values
-
-        plot_values(points, args.plot)
-    payload = shaped({
+    payload = results.shaped({
         "method": "arc-length continuation of the regularised system (seed 003 section 3), floats",
         "points": len(points),
         "csv": args.csv,
@@ -116,6 +115,10 @@ def _branch(args: argparse.Namespace) -> None:
     text = (f"{len(points)} points of the branch written to {args.csv}" + (f"; plot in {args.plot}" if args.plot else "")
             + f"\n{_UNCERTIFIED}")
     emit(args, payload, text)
+    if args.plot:  # after the answer: a figure that fails loses nothing
+        from exactpoker.games.papers.kuhn3_plot import plot_values
+
+        draw_figure(args.plot, "--plot", lambda: plot_values(points, args.plot))
 
 
 _UNCERTIFIED = ("uncertified: the branch's points are floating-point solutions of the regularised system, not "
@@ -149,6 +152,6 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     branch.add_argument("--pot-min", required=True, help="the smallest pot, a rational > 0")
     branch.add_argument("--pot-max", required=True, help="the largest pot, a rational > pot-min")
     add_output(branch, "--csv", required=True, help="the CSV file to write")
-    add_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
+    add_image_output(branch, "--plot", help="a PNG file for the expectations plot (Figures 5-9 style)")
     add_json(branch)
     branch.set_defaults(run=_branch)

@@ -15,8 +15,10 @@ import argparse
 
 from exactpoker.commands.common import add_json, add_runner_options, emit, runner_of
 from exactpoker.errors import InvalidParameterError
-from exactpoker.numbers import parse_int
-from exactpoker.results import shaped, with_snake_keys
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
@@ -28,11 +30,12 @@ def _need(args: argparse.Namespace) -> None:
 
 def _nash_shapley(args: argparse.Namespace) -> None:
     if args.job == "regions":
-        from exactpoker.games import nash_shapley_regions as regions
+        from exactpoker.games.papers.nash_shapley import regions
+        from exactpoker.numbers import parse_int
 
         digits = parse_int(args.digits, "digits", 1, 1000)
         payload = regions.regions(digits)
-        payload = shaped({**payload, "regions": {"boundaries": payload["boundaries"], "ranges": payload["ranges"]}},
+        payload = results.shaped({**payload, "regions": {"boundaries": payload["boundaries"], "ranges": payload["ranges"]}},
                          "nash-shapley", {"digits": digits})
         lines = [f"system (I), S = {payload['S']}: " + ", ".join(f"{k} = {v}" for k, v in payload["system I"].items())]
         lines.append("values in R_I: " + ", ".join(payload["values in R_I"]))
@@ -43,20 +46,21 @@ def _nash_shapley(args: argparse.Namespace) -> None:
         return
     _need(args)
     if args.job == "coalitions":
-        from exactpoker.games.nash_shapley_coalitions import characteristic_function
+        from exactpoker.games.papers.nash_shapley.coalitions import characteristic_function
 
         values = characteristic_function(args.a, args.b)
-        payload = shaped({"coalitions": [with_snake_keys(v.to_dict()) for v in values.values()]}, "nash-shapley",
+        payload = results.shaped({"coalitions": [results.with_snake_keys(v.to_dict()) for v in values.values()]},
+                                 "nash-shapley",
                          {"a": args.a, "b": args.b})
         text = "\n".join(f"v({{{', '.join(str(p + 1) for p in c)}}}) = {v.to_dict()['value']}" for c, v in values.items())
         emit(args, payload, text)
         return
     if args.exhaustive:
-        from exactpoker.games.nash_shapley_exhaustive import exhaustive
+        from exactpoker.games.papers.nash_shapley.exhaustive import exhaustive
 
         result = exhaustive(args.a, args.b, runner=runner_of(args))
     else:
-        from exactpoker.games.nash_shapley_equilibria import equilibria
+        from exactpoker.games.papers.nash_shapley.equilibria import equilibria
 
         result = equilibria(args.a, args.b)
     emit(args, result.to_dict(), str(result))

@@ -5,18 +5,31 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium
+from exactpoker.commands.common import add_json, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
+#: ``newman mixed --method``: the paper's names (kept: a public interface) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`), each mapped onto the vocabulary.
+_METHODS = {"sequence": "structured", "generic": "lp", "paper": "per-card",
+            "structured": "structured", "lp": "lp", "per-card": "per-card"}
+
 
 def _mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import newman
+    from exactpoker.games.papers import newman
 
-    guard.require(guard.newman_mixed(args.n, args.b, args.method), f"newman mixed --n {args.n} --b {args.b}")
-    result = newman.equilibrium(args.n, args.b, method=args.method)
-    emit(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result), result.certified_line()]))
+    method = _METHODS[args.method]
+    guard.require(guard.newman_mixed(args.n, args.b, "sequence" if method == "structured" else method),
+                  f"newman mixed --n {args.n} --b {args.b}")
+    result = newman.equilibrium(args.n, args.b, method=method)
+    emit_with_legend(args, result.to_dict(), "\n".join([result.headline(), newman.describe(result),
+                                                         result.certified_line()]),
+                     "per card 1..n, I's probabilities of checking and of betting 1..b; II's 1 (a check is always "
+                     "seen), then its probabilities of calling a bet of 1..b", in_text=False)
 
 
 def _fewest_bets(lookahead: object) -> int:
@@ -28,7 +41,7 @@ def _fewest_bets(lookahead: object) -> int:
 
 
 def _saturation(args: argparse.Namespace) -> None:
-    from exactpoker.games import newman
+    from exactpoker.games.papers import newman
 
     # it solves b = 1, 2, ... up to at least lookahead + 1
     guard.require(guard.newman_mixed(args.n, _fewest_bets(args.lookahead)), f"newman saturation --n {args.n}")
@@ -47,7 +60,7 @@ def _continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value],
         {"I": {"bluff_below": solution.bluff_below, "value_above": solution.value_above,
                "bet_of_hand": solution.bet_of_hand},
@@ -64,9 +77,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     mixed = jobs.add_parser("mixed", help="one exact equilibrium (djnMNE)")
     mixed.add_argument("--n", required=True, help="deck size, n >= 2")
     mixed.add_argument("--b", required=True, help="largest bet, an integer >= 1")
-    mixed.add_argument("--method", choices=["sequence", "generic", "paper"], default="sequence",
-                       help="card-by-card LP (fast), the same LP by the general sequence-form solver, "
-                            "or the paper's LP with n 2^b constraints")
+    mixed.add_argument("--method", choices=list(_METHODS), default="sequence",
+                       help="sequence (= structured): card-by-card LP (fast); generic (= lp): the general "
+                            "sequence-form solver; paper (= per-card): the paper's LP with n 2^b constraints")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import argparse
 
-from exactpoker.commands.common import add_json, emit
-from exactpoker.results import shaped
+from exactpoker.commands.common import add_json, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
 
 def _simple(args: argparse.Namespace) -> None:
-    from exactpoker.games import simple_poker
+    from exactpoker.games.papers import simple_poker
 
     if args.piecewise:
         pv = simple_poker.piecewise_value(args.m, threshold=args.threshold)
         tactics = "threshold tactics" if args.threshold else "all tactics"
-        payload = shaped({"method": f"parametric exact LP over {tactics}, value / A as a function of r = B/A",
+        payload = results.shaped({"method": f"parametric exact LP over {tactics}, value / A as a function of r = B/A",
                           "piecewise": pv.to_dict()}, "simple", {"m": str(args.m), "threshold": args.threshold})
         text = f"player I's value / A as a function of r = B/A (m = {args.m}, {tactics}):\n" + pv.describe()
         emit(args, payload, text)
@@ -25,7 +28,8 @@ def _simple(args: argparse.Namespace) -> None:
     lines = [str(result)]
     for name, mixture in result.details["mixtures"].items():
         lines.append(f"optimal mixture of {name}: " + ", ".join(f"{k} {w}" for k, w in mixture.items()))
-    emit(args, result.to_dict(), "\n".join(lines))
+    emit_with_legend(args, result.to_dict(), "\n".join(lines), "per card 1..m, each player's probability of holding "
+                     "(else passing)")
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:

@@ -1,4 +1,4 @@
-"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, or the shipped library)."""
+"""``exactpoker solve GAME``: any finite game, exactly (a Gambit file, OpenSpiel, the library, a Python file)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,12 @@ import os
 from typing import TYPE_CHECKING
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import shaped
+from exactpoker.commands._gambit import add_format, wants_gambit
+from exactpoker.commands.common import add_image_output, add_json, emit
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.formats import LoadedGame
@@ -18,12 +22,14 @@ __all__ = ["add_commands"]
 
 def _solve(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
-    from exactpoker.solve.engine.dispatch import solve_loaded
+    from exactpoker.solve import solve_game
 
+    if args.format != "text" and (args.over is not None or args.list):
+        raise InvalidParameterError("solve: --format gambit prints equilibria; not with --over or --list")
     if args.list:
         from exactpoker.games.library import describe_library
 
-        emit(args, shaped({"library": describe_library()}, "library", {}), "\n".join(
+        emit(args, results.shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
     if args.over is not None:
@@ -34,35 +40,56 @@ def _solve(args: argparse.Namespace) -> None:
     if args.maximize is not None or args.plot is not None:
         raise InvalidParameterError("solve: --maximize and --plot go with --over NAME=FROM..TO")
     if args.game is None:
-        raise InvalidParameterError("solve: give a GAME (a .efg or .nfg file, openspiel:NAME or library:NAME) or --list")
-    # the engine's one entry point, as solve_game's: the game's own path (its rules' solve, its structure),
+        raise InvalidParameterError("solve: give a GAME (a .efg, .nfg or .py file, openspiel:NAME or library:NAME) "
+                                    "or --list")
+    # the engine's one entry point: the game's own path (a smaller game its rules declare, its structure),
     # else compiled, its size guarded, and solved by the method its shape calls for
-    result = solve_loaded(_guarded_load(args.game), method=args.method, all_pure=args.all_pure, family=args.family,
-                          all_equilibria=args.all, abstraction=not args.no_abstraction)
+    gambit = wants_gambit(args)
+    loaded = guarded_load(args.game)
+    result = solve_game(loaded, method=args.method, all_pure=args.all_pure, family=args.family,
+                        all_equilibria=args.all, abstraction=not args.no_abstraction)
+    if gambit:
+        from exactpoker.commands._gambit import gambit_lines
+
+        lines = gambit_lines(loaded, [eq.profile for eq in result.equilibria])
+        if lines:
+            print(lines)
+        return
     data = result.to_dict()
     emit(args, data, _text(result, data))
 
 
-def _guarded_load(spec: str) -> "LoadedGame":
+def guarded_load(spec: str) -> "LoadedGame":
     """The game of ``spec``, refused before it is built if its estimated memory is over the limit.
 
-    A library game is counted from its rules (:func:`~exactpoker.core.poker_size.tree_size`),
-    a file by its size; an OpenSpiel game is walked with a node budget that fits the limit.
+    A library game or a poker-language game of a Python file is counted from
+    its rules (:func:`~exactpoker.core.poker_size.tree_size`), a file by its
+    size; an OpenSpiel game is walked with a node budget that fits the limit.
+    ``certify`` and ``convert`` load their game here too.
     """
+    from exactpoker.errors import InvalidParameterError
     from exactpoker.formats import load_game, parse_call
+    from exactpoker.formats.python_file import is_python_spec
 
-    if spec.startswith("library:"):
+    if spec.startswith("library:") or is_python_spec(spec):
         from exactpoker.core.poker import PokerGame
         from exactpoker.core.poker_size import tree_size
+        from exactpoker.formats.python_file import python_game
         from exactpoker.games.library import poker_game
+        from exactpoker.solve.engine.loaded import as_loaded
 
-        name, params = parse_call(spec[len("library:"):])
-        rules = poker_game(name, **params)
+        if spec.startswith("library:"):
+            name, params = parse_call(spec[len("library:"):])
+            rules = poker_game(name, **params)
+        else:
+            rules = python_game(spec)
         if not isinstance(rules, PokerGame):  # a seed game's or self-loading rules: guarded as they are solved
             return load_game(spec)
         size = tree_size(rules)
         guard.require(guard.game_tree(size.nodes, sum(size.sequences)),
                       f"solve {spec} ({size.nodes} tree nodes, {sum(size.sequences)} sequences)")
+        if not spec.startswith("library:"):
+            return as_loaded(rules, source=spec)  # the file is run once
     elif spec.startswith("openspiel:"):
         from exactpoker.formats.openspiel import MAX_NODES, load_openspiel
 
@@ -70,6 +97,9 @@ def _guarded_load(spec: str) -> "LoadedGame":
         if budget is not None and budget < MAX_NODES:
             return load_openspiel(spec[len("openspiel:"):], max_nodes=budget,
                                   limit=f"as many as fit in the memory limit of {guard.limit_text()}")
+    elif os.path.isdir(spec):
+        raise InvalidParameterError(f"GAME: {spec} is a directory; give a .efg or .nfg file, openspiel:NAME or "
+                                    "library:NAME")
     elif os.path.isfile(spec):
         guard.require(guard.game_file(os.path.getsize(spec)), f"solve {spec} ({os.path.getsize(spec)} bytes)")
     return load_game(spec)
@@ -127,18 +157,36 @@ def _supports_text(data: dict) -> list[str]:
     return lines
 
 
+class _Methods:
+    """The ``--method`` choices (:data:`exactpoker.solve.engine.dispatch.METHODS`), read from the engine only when
+    ``--method`` is given or ``solve --help`` is shown: building the parser imports no solver."""
+
+    def _all(self) -> tuple[str, ...]:
+        from exactpoker.solve import METHODS
+
+        return METHODS
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._all()
+
+    def __iter__(self):  # noqa: ANN204 - an iterator of str
+        return iter(self._all())
+
+
 def add_commands(games: argparse._SubParsersAction) -> None:
     """Register ``solve``."""
-    from exactpoker.solve.engine.dispatch import METHODS
-
     solve = games.add_parser(
-        "solve", help="any finite game: PATH.efg|PATH.nfg, openspiel:NAME, library:NAME",
+        "solve", help="any finite game: PATH.efg|PATH.nfg|PATH.py, openspiel:NAME, library:NAME",
         description="Solve any finite game exactly; the method follows from the game "
                     "(two-player zero-sum: sequence-form LP; two-player: Lemke; more players: float guide + exact "
                     "finish). Every equilibrium is certified exactly.")
     solve.add_argument("game", nargs="?", default=None,
-                       help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)') or library:NAME")
-    solve.add_argument("--method", choices=METHODS, default="auto", help="force a method (default: from the game)")
+                       help="PATH.efg, PATH.nfg, openspiel:NAME (e.g. 'kuhn_poker(players=3)'), library:NAME, or "
+                            "PATH.py[:NAME]: a poker-language game (exactpoker.core.PokerGame) that a Python file "
+                            "defines as the module-level name game (or NAME), or a function of no arguments "
+                            "returning one; the file is run")
+    solve.add_argument("--method", choices=_Methods(), default="auto", metavar="METHOD",
+                       help="force a method, one of %(choices)s (default: auto, from the game)")
     solve.add_argument("--all-pure", action="store_true", help="every pure equilibrium (best-response enumeration)")
     solve.add_argument("--all", action="store_true",
                        help="every extreme equilibrium and the maximal convex sets of equilibria (two players: vertex "
@@ -154,6 +202,7 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                             "(e.g. bet=1/4..8): pieces, breakpoints, each piece certified")
     solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
                        help="with --over: the parameter value maximising a player's value (value[0] or a name)")
-    add_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_image_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_format(solve, "the equilibria")
     add_json(solve)
     solve.set_defaults(run=_solve)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from exactpoker.commands.common import add_json, add_output, add_runner_options, emit, runner_of
+from exactpoker.commands.common import add_image_output, add_json, add_output, add_runner_options, draw_figure, emit, \
+    runner_of
 
 __all__ = ["add_commands"]
 
@@ -13,8 +14,9 @@ def _sweep(args: argparse.Namespace) -> None:
     from exactpoker.errors import InvalidParameterError
     from exactpoker import progress
     from exactpoker.sweep import plan, run_sweep
+    from exactpoker.sweep.task import CommandLine
 
-    sweep = plan(args.target, args.grid, args.fixed)
+    sweep = plan(args.target, args.grid, args.fixed, CommandLine(*args.command_line))
     x = args.plot_x
     if args.plot is not None:
         if x is None:
@@ -26,10 +28,6 @@ def _sweep(args: argparse.Namespace) -> None:
     progress.stage(f"sweep of {' '.join(sweep.command)}", len(sweep.points), "points")
     report, records = run_sweep(sweep, args.output, runner, on_record=lambda _: progress.advance(),
                                 on_skipped=progress.advance)
-    if args.plot is not None:
-        from exactpoker.sweep.plot import plot_sweep
-
-        plot_sweep(records, sweep.command, x, args.plot, sweep.fixed)
     payload = {"game": "sweep", "params": {"command": " ".join(sweep.command), "output": args.output,
                                            "runner": runner.describe()},
                "method": "each grid point: the command's own --json record (in the output file)", "equilibria": [],
@@ -40,6 +38,10 @@ def _sweep(args: argparse.Namespace) -> None:
     if args.plot is not None:
         lines.append(f"plot: {args.plot}")
     emit(args, payload, "\n".join(lines))
+    if args.plot is not None:  # after the answer: a figure that fails loses nothing (the records are in the file)
+        from exactpoker.sweep.plot import plot_sweep
+
+        draw_figure(args.plot, "--plot", lambda: plot_sweep(records, sweep.command, x, args.plot, sweep.fixed))
 
 
 def add_commands(games: argparse._SubParsersAction) -> None:
@@ -56,7 +58,7 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     sweep.add_argument("--fixed", action="append", default=[], metavar="NAME=VALUE",
                        help="a parameter held fixed (repeatable); a switch takes true or false")
     add_output(sweep, "--output", "-o", required=True, help="the JSON-lines file of records (resumed if it exists)")
-    add_output(sweep, "--plot", help="draw the value against a parameter into this PNG file")
+    add_image_output(sweep, "--plot", help="draw the value against a parameter into this PNG file")
     sweep.add_argument("--plot-x", default=None, help="the parameter on the x axis (default: the first that varies)")
     add_runner_options(sweep, timeout=True)
     add_json(sweep)

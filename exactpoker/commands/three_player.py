@@ -5,21 +5,30 @@ from __future__ import annotations
 import argparse
 
 from exactpoker import guard
-from exactpoker.commands.common import add_json, emit
-from exactpoker.results import cut_equilibrium, shaped
+from exactpoker.commands.common import add_json, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
+
+#: ``three mixed --method``: the game's names (kept) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`; ``n-player`` is the compiled game's ``generic``).
+_METHODS = {"structured": "structured", "generic": "generic", "n-player": "generic"}
 
 _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III call above C): equations A, B, C "
           "hold exactly; values: Player I's only")
 
 
 def _mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import three_player
+    from exactpoker.games.papers import three_player
 
-    guard.require(guard.three_mixed(args.n, args.method), f"three mixed --n {args.n}")
-    result = three_player.equilibrium(args.n, args.b, method=args.method)
-    emit(args, result.to_dict(), str(result))
+    method = _METHODS[args.method]
+    guard.require(guard.three_mixed(args.n, method), f"three mixed --n {args.n}")
+    result = three_player.equilibrium(args.n, args.b, method=method)
+    emit_with_legend(args, result.to_dict(), str(result), "per card 1..n, I's probability of betting (else "
+                     "checking), and II's and III's probability of calling a bet (else folding)")
 
 
 def _continuous(args: argparse.Namespace) -> None:
@@ -29,7 +38,7 @@ def _continuous(args: argparse.Namespace) -> None:
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
     exact, decimals = payload["exact"], solution.decimals()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [exact["value"], None, None], _cut_strategies(exact), True, _SCOPE,
         approx={"values": [decimals["value"], None, None], "strategies": _cut_strategies(decimals)},
         digits=solution.digits, decimals=decimals)]
@@ -45,9 +54,9 @@ def _best_bet(args: argparse.Namespace) -> None:
     from exactpoker.continuous import three_player
 
     result = three_player.best_bet(args.digits)
-    payload = shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
+    payload = results.shaped(result.to_dict(), "three-player-continuous", {"digits": result.digits})
     payload["best_bet"] = {"b": payload["best bet"], "value": payload["value"]}  # the shape of vn continuous
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [payload["value"], None, None], _cut_strategies(payload["cuts"]),
         True, _SCOPE + " at the bet b*; figures are certified decimals", digits=result.digits, exact=False)]
     emit(args, payload, result.describe())
@@ -66,9 +75,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     )
     mixed.add_argument("--n", required=True, help="deck size n >= 3")
     mixed.add_argument("--b", required=True, help="the bet, a rational > 0")
-    mixed.add_argument("--method", choices=["structured", "generic"], default="structured",
+    mixed.add_argument("--method", choices=list(_METHODS), default="structured",
                        help="the game seen through the order of the cards (O(n), default) or through its "
-                            "compiled n^3 deals")
+                            "compiled n^3 deals (generic, n-player)")
     add_json(mixed)
     mixed.set_defaults(run=_mixed)
 

@@ -5,28 +5,41 @@ from __future__ import annotations
 import argparse
 import sys
 
-from exactpoker import guard, progress
-from exactpoker.commands.common import add_json, add_output, emit
-from exactpoker.results import cut_equilibrium, shaped
+from exactpoker import guard
+from exactpoker.commands.common import add_json, add_output, emit, emit_with_legend
+from exactpoker.lazy import lazy
+
+# imported when a command runs, not when the parser is built
+results = lazy("exactpoker.results")
 
 __all__ = ["add_commands"]
 
+#: ``vn mixed --method``: the paper's names (kept: a public interface) and the one vocabulary's
+#: (:data:`exactpoker.solve.engine.dispatch.METHODS`), each mapped onto the vocabulary.
+_METHODS = {"fast": "structured", "slow": "strategic", "simplex": "simplex",
+            "structured": "structured", "lp": "lp", "strategic": "strategic"}
+#: The memory guard's names (:func:`exactpoker.guard.vn_mixed`) of the vocabulary's.
+_GUARDED = {"structured": "fast", "strategic": "slow"}
+_LEGEND = ("per card 1..n, I's probability of betting (else checking) and II's probability of calling a bet "
+           "(else folding)")
+
 
 def _vn_pure(args: argparse.Namespace) -> None:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     if args.restricted:
         result = von_neumann.restricted_equilibria(args.n, args.b)
     else:
-        result = von_neumann.pure_equilibria(args.n, args.b, progress=progress.counter("enumerating pure strategies", "strategies"))
-    emit(args, result.to_dict(), str(result))
+        result = von_neumann.pure_equilibria(args.n, args.b)
+    emit_with_legend(args, result.to_dict(), str(result), _LEGEND)
 
 
 def _vn_mixed(args: argparse.Namespace) -> None:
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
-    guard.require(guard.vn_mixed(args.n, args.method), f"vn mixed --n {args.n}")
-    result = von_neumann.equilibrium(args.n, args.b, method=args.method)
+    method = _METHODS[args.method]
+    guard.require(guard.vn_mixed(args.n, _GUARDED.get(method, method)), f"vn mixed --n {args.n}")
+    result = von_neumann.equilibrium(args.n, args.b, method=method)
     payload = result.to_dict()
     if args.advice:
         advice = von_neumann.advice(result)
@@ -34,7 +47,7 @@ def _vn_mixed(args: argparse.Namespace) -> None:
         text = "\n".join([result.headline(), advice, result.certified_line()])
     else:
         text = str(result)
-    emit(args, payload, text)
+    emit_with_legend(args, payload, text, _LEGEND, in_text=not args.advice)
 
 
 def _vn_continuous(args: argparse.Namespace) -> None:
@@ -42,7 +55,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 
     solution = continuous.solve(args.b) if args.b is not None else continuous.solve_symbolic()
     payload = solution.to_dict()
-    payload["equilibria"] = [cut_equilibrium(
+    payload["equilibria"] = [results.cut_equilibrium(
         [solution.value, -solution.value], {"I": {"A": solution.A, "B": solution.B}, "II": {"C": solution.C}},
         solution.certified, "all strategies (indifference at the cut points, integrated exactly)")]
     if args.b is None:
@@ -57,7 +70,7 @@ def _vn_continuous(args: argparse.Namespace) -> None:
 def _vn_efg(args: argparse.Namespace) -> None:
     from exactpoker.files import write_text
     from exactpoker.formats.efg import to_efg
-    from exactpoker.games import von_neumann
+    from exactpoker.games.papers import von_neumann
 
     guard.require(guard.vn_efg(args.n), f"vn efg --n {args.n}")
     game = von_neumann.game(args.n, args.b)
@@ -65,7 +78,7 @@ def _vn_efg(args: argparse.Namespace) -> None:
     if args.output:
         write_text(args.output, text, "--output")
     if args.json:  # the file's text in the shared shape (or, with -o, a summary of what was written)
-        payload = shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
+        payload = results.shaped({"method": "export to Gambit's .efg format (version 2)", "output": args.output,
                           "bytes": len(text.encode("utf-8"))}, "von-neumann", dict(game.parameters))
         if not args.output:
             payload["efg"] = text
@@ -89,8 +102,9 @@ def add_commands(games: argparse._SubParsersAction) -> None:
     mixed = vn_jobs.add_parser("mixed", help="one mixed Nash equilibrium (vnMNE / MNE)")
     mixed.add_argument("--n", required=True, help="deck size, n >= 2 (n <= 9 for --method slow)")
     mixed.add_argument("--b", required=True, help="bet size, a positive rational")
-    mixed.add_argument("--method", choices=["fast", "slow", "simplex"], default="fast",
-                       help="fast: card-by-card LP; slow: LP over all 2^n strategies; simplex: card-by-card LP, exact simplex")
+    mixed.add_argument("--method", choices=list(_METHODS), default="fast",
+                       help="fast (= structured): card-by-card LP; slow (= strategic): LP over all 2^n strategies; "
+                            "simplex: card-by-card LP, exact simplex; lp: the general sequence-form LP")
     mixed.add_argument("--advice", action="store_true", help="spell the strategies out in words (vnMNEv)")
     add_json(mixed)
     mixed.set_defaults(run=_vn_mixed)

@@ -8,12 +8,12 @@ a board card between two betting rounds is ``Deal(board=1)`` between two
 ``Betting`` steps.  :meth:`PokerGame.tree` builds the :class:`GameTree`;
 :func:`~exactpoker.core.poker_compile.compile_poker` compiles the rules straight
 to its sequence form (what :func:`~exactpoker.core.tree.compile_tree` gives, no
-tree built), and :func:`~exactpoker.solve.engine.dispatch.solve_compiled` picks the
+tree built), and :func:`~exactpoker.solve.engine.dispatch.solve_game` picks the
 method from the compiled game and certifies every answer.  Example, Kuhn poker:
 
 >>> kuhn = PokerGame("kuhn", players=2, deck=CardDeck("JQK"), ante=1,
 ...                  steps=[Deal(hole=1), Betting(sizes=1, max_bets=1)])
->>> from exactpoker.solve.engine.dispatch import solve_game
+>>> from exactpoker.solve import solve_game
 >>> result = solve_game(kuhn)
 >>> result.value, result.equilibria[0].strategies["P2"]["K|b"]
 (-1/18, [0, 1])

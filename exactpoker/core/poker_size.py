@@ -25,6 +25,13 @@ sequences after merging those that a permutation of the suits maps onto each
 other (Gilpin and Sandholm's lossless abstraction, JACM 2007, for the suit
 symmetry alone): the size :func:`exactpoker.solve.structure.abstraction.abstraction_size`
 finds on the built game, for games too large to build (Rhode Island Hold'em).
+
+The skeleton itself is the game's betting tree, which grows exponentially in
+the players and raises (ten-player Leduc): ``tree_size(game, max_decisions=K)``
+stops building it after ``K`` decisions and raises
+:class:`~exactpoker.errors.ResourceLimitError` (every one of them stands for at
+least one node of the tree, so the tree is at least that large), so a guard
+answers in about a second whatever the rules.
 """
 
 from __future__ import annotations
@@ -35,9 +42,20 @@ from fractions import Fraction
 
 from exactpoker.core.poker import CardDeck, Deal, PokerGame, _Builder, _State
 from exactpoker.core.tree import Chance, Move, Terminal, TreeNode
-from exactpoker.errors import InvalidParameterError
+from exactpoker.errors import InvalidParameterError, ResourceLimitError
 
-__all__ = ["TreeSize", "tree_size", "suit_isomorphic_size", "view_classes"]
+__all__ = ["TreeSize", "tree_size", "suit_isomorphic_size", "view_classes", "BettingTooLarge"]
+
+
+class BettingTooLarge(ResourceLimitError):
+    """The betting tree alone has more decisions than :func:`tree_size` was allowed to count."""
+
+    def __init__(self, game: PokerGame, decisions: int) -> None:
+        self.reason = (f"its betting alone has more than {decisions:,} decision points (each one at least one node "
+                       "of the game tree, for every deal): too large to count, let alone solve exactly; choose "
+                       "fewer players or raises")
+        super().__init__(f"{game.name}: {self.reason}")
+        self.decisions = decisions
 
 
 @dataclass(frozen=True)
@@ -54,6 +72,17 @@ class _Skeleton(_Builder):
     """The builder with every deal replaced by one chance node that records its outcome count."""
 
     _LEAF = Terminal(())
+
+    def __init__(self, game: PokerGame, max_decisions: int | None = None) -> None:
+        super().__init__(game)
+        self.max_decisions = max_decisions
+        self.decisions = 0
+
+    def decision(self, state: _State, player: int, actions: tuple[tuple[str, TreeNode], ...]) -> TreeNode:
+        self.decisions += 1
+        if self.max_decisions is not None and self.decisions > self.max_decisions:
+            raise BettingTooLarge(self.game, self.max_decisions)
+        return super().decision(state, player, actions)
 
     def deal(self, index: int, step: Deal, targets: list[int], state: _State) -> TreeNode:
         if not targets:
@@ -77,9 +106,15 @@ class _Skeleton(_Builder):
         return self._LEAF
 
 
-def tree_size(game: PokerGame) -> TreeSize:
-    """The counts of ``game.tree()`` (see the module docstring), in time proportional to its betting tree."""
-    root = _Skeleton(game).step(0, _State.start(game))
+def tree_size(game: PokerGame, max_decisions: int | None = None) -> TreeSize:
+    """The counts of ``game.tree()`` (see the module docstring), in time proportional to its betting tree.
+
+    Raises
+    ------
+    BettingTooLarge
+        If the betting tree has more than ``max_decisions`` decisions (``None``: no bound).
+    """
+    root = _Skeleton(game, max_decisions).step(0, _State.start(game))
     players, distinct, size = game.players, len(game.deck.counts), game.deck.size
     terminals = inner = 0
     infosets, sequences = [0] * players, [0] * players

@@ -12,7 +12,13 @@ __all__ = ["parse_call"]
 
 
 def parse_call(text: str) -> tuple[str, dict[str, str]]:
-    """``"name(a=1,b=x)"`` -> ``("name", {"a": "1", "b": "x"})``; a plain ``"name"`` has no parameters."""
+    """``"name(a=1,b=x)"`` -> ``("name", {"a": "1", "b": "x"})``; a plain ``"name"`` has no parameters.
+
+    Raises
+    ------
+    InvalidParameterError
+        For text that is not of that form, or a parameter given twice (``kuhn(bet=1,bet=2)``).
+    """
     text = text.strip()
     if "(" not in text:
         return text, {}
@@ -24,5 +30,8 @@ def parse_call(text: str) -> tuple[str, dict[str, str]]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise InvalidParameterError(f"GAME: parameter {item!r} of {name!r} must look like key=value")
+        if key.strip() in params:
+            raise InvalidParameterError(f"GAME: parameter {key.strip()!r} of {name.strip()!r} is given twice; "
+                                        "give each parameter once")
         params[key.strip()] = value.strip()
     return name.strip(), params

@@ -36,14 +36,15 @@ from exactpoker.formats import LoadedGame
 from exactpoker.formats.gambit_text import TokenReader
 from exactpoker.numbers import exact_str
 
-__all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "gambit_profile"]
+__all__ = ["read_efg", "write_efg", "to_efg", "efg_tables", "numbered_order", "gambit_profile", "escaped"]
 
 
 def _quote(text: str) -> str:
     return '"' + text.replace('"', "'") + '"'
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
+    """``text`` as a quoted string of Gambit's formats (a quote or backslash escaped by a backslash)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -350,6 +351,12 @@ def efg_tables(loaded: LoadedGame) -> _EfgTables:
     return loaded.tables
 
 
+def numbered_order(loaded: LoadedGame) -> tuple[tuple[str, ...], ...] | None:
+    """Per player, the information-set keys of a game read by :func:`read_efg` in the order of their numbers
+    in the file (``None`` for a game read otherwise)."""
+    return loaded.tables.order if isinstance(loaded.tables, _EfgTables) else None
+
+
 def gambit_profile(strategies: Mapping[str, Any]) -> list[list[list[Fraction]]]:
     """A result's ``strategies`` of an ``.efg`` game as the nested list ``pygambit``'s
     ``game.mixed_behavior_profile(data=...)`` takes (players, information sets, actions).
@@ -373,8 +380,8 @@ def write_efg(tree: GameTree) -> str:
     text back with :func:`read_efg` gives the same game with the same
     information-set keys.
     """
-    players = " ".join(_escaped(name) for name in tree.player_names)
-    lines = [f"EFG 2 R {_escaped(tree.name)} {{ {players} }}", '""', ""]
+    players = " ".join(escaped(name) for name in tree.player_names)
+    lines = [f"EFG 2 R {escaped(tree.name)} {{ {players} }}", '""', ""]
     numbers: dict[tuple[int, str], int] = {}
     counts = [0] * tree.num_players
     chance_count = outcome_count = 0
@@ -385,7 +392,7 @@ def write_efg(tree: GameTree) -> str:
             lines.append(f't "" {outcome_count} "" {{ {payoffs} }}')
         elif isinstance(node, Chance):
             chance_count += 1
-            branches = " ".join(f"{_escaped(name)} {exact_str(p)}" for name, p, _ in node.outcomes)
+            branches = " ".join(f"{escaped(name)} {exact_str(p)}" for name, p, _ in node.outcomes)
             lines.append(f'c "" {chance_count} "" {{ {branches} }} 0')
         else:
             key = (node.player, node.infoset)
@@ -394,6 +401,6 @@ def write_efg(tree: GameTree) -> str:
                 continue
             counts[node.player] += 1
             numbers[key] = counts[node.player]
-            actions = " ".join(_escaped(a) for a in node.action_names)
-            lines.append(f'p "" {node.player + 1} {numbers[key]} {_escaped(node.infoset)} {{ {actions} }} 0')
+            actions = " ".join(escaped(a) for a in node.action_names)
+            lines.append(f'p "" {node.player + 1} {numbers[key]} {escaped(node.infoset)} {{ {actions} }} 0')
     return "\n".join(lines) + "\n"

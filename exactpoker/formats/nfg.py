@@ -1,4 +1,4 @@
-"""Gambit's strategic-form text format (``.nfg``, version 1), read as a :class:`GameTree`.
+"""Gambit's strategic-form text format (``.nfg``, version 1), read as a :class:`GameTree`, and written.
 
 :func:`read_nfg` reads both payload forms of the format:
 
@@ -15,6 +15,12 @@ Results give each player's mixed strategy as ``{strategy: probability}`` in
 file order (:func:`gambit_mixed` turns that into the nested list of
 ``pygambit``'s ``mixed_strategy_profile``).
 
+:func:`write_nfg` writes any game tree's reduced strategic form
+(:mod:`~exactpoker.formats.gambit_order`: Gambit's strategies, labels and
+order) in the payoff-list form, each contingency's payoffs the exact expected
+payoffs over chance; a game of more than :data:`MAX_CONTINGENCIES`
+contingencies is refused before anything is listed.
+
 References
 ----------
 The Gambit Project, "Game representation formats", https://gambitproject.readthedocs.io
@@ -28,15 +34,21 @@ import os
 from fractions import Fraction
 from typing import Any, Mapping
 
+import numpy as np
+
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
-from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode, paused_gc, unchecked
+from exactpoker.core.tree import GameTree, Move, Terminal, TreeNode, compile_tree, paused_gc, unchecked
+from exactpoker.errors import ResourceLimitError
 from exactpoker.formats import LoadedGame
+from exactpoker.formats.efg import escaped
+from exactpoker.formats.gambit_order import ReducedStrategy, count_reduced, infoset_order, reduced_strategies
 from exactpoker.formats.gambit_text import TokenReader
+from exactpoker.numbers import exact_str
 
-__all__ = ["read_nfg", "gambit_mixed", "MAX_CONTINGENCIES"]
+__all__ = ["read_nfg", "write_nfg", "gambit_mixed", "strategic_size", "MAX_CONTINGENCIES"]
 
-#: The largest number of contingencies (product of strategy counts) read.
+#: The largest number of contingencies (product of strategy counts) read or written.
 MAX_CONTINGENCIES = 1_000_000
 
 
@@ -159,3 +171,78 @@ def gambit_mixed(strategies: Mapping[str, Any]) -> list[list[Fraction]]:
     """A result's ``strategies`` of an ``.nfg`` game as the nested list ``pygambit``'s
     ``game.mixed_strategy_profile(data=...)`` takes (players, strategies)."""
     return [list(table.values()) for table in strategies.values()]
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def strategic_size(compiled: CompiledGame) -> list[int]:
+    """Each player's number of reduced strategies (:func:`~exactpoker.formats.gambit_order.count_reduced`)."""
+    return [count_reduced(layout) for layout in compiled.layouts]
+
+
+def write_nfg(tree: GameTree, compiled: CompiledGame | None = None, *,
+              max_contingencies: int = MAX_CONTINGENCIES) -> str:
+    """The reduced strategic form of ``tree`` as the text of a Gambit ``.nfg`` file (module docstring).
+
+    ``compiled`` is ``tree`` compiled, if the caller has it.  A player with
+    one information set (a game read from ``.nfg``) keeps its actions' names
+    as strategy labels; other players get Gambit's labels (``"12*"``).
+
+    Raises
+    ------
+    ResourceLimitError
+        If the strategic form has more than ``max_contingencies``
+        contingencies (the product of the players' strategy counts), naming them.
+    """
+    compiled = compile_tree(tree) if compiled is None else compiled
+    counts = strategic_size(compiled)
+    size = math.prod(counts)
+    if size > max_contingencies:
+        raise ResourceLimitError(
+            f"{tree.name}: the strategic form has {_count(size)} contingencies ({' x '.join(map(_count, counts))} "
+            f"reduced strategies), more than {max_contingencies} are written; convert to .efg instead")
+    order = infoset_order(tree, compiled)
+    strategies = [list(reduced_strategies(layout, order[p], names=layout.num_infosets == 1))
+                  for p, layout in enumerate(compiled.layouts)]
+    players = " ".join(escaped(name) for name in tree.player_names)
+    lines = [f"NFG 1 R {escaped(tree.name)} {{ {players} }}", "",
+             "{ " + " ".join("{ " + " ".join(escaped(s.label) for s in mine) + " }" for mine in strategies) + " }",
+             '""', ""]
+    table = _payoff_table(compiled, strategies)
+    denominator = Fraction(compiled.denominator)
+    for row in table:
+        lines.append(" ".join(exact_str(Fraction(int(v)) / denominator) for v in row))
+    return "\n".join(lines) + "\n"
+
+
+def _count(number: int) -> str:
+    return str(number) if number < 10**12 else f"about 10^{len(str(number)) - 1}"
+
+
+def _payoff_table(compiled: CompiledGame, strategies: list[list[ReducedStrategy]]) -> np.ndarray:
+    """Integer payoff numerators (over ``compiled.denominator``): one row per contingency, player 1 fastest.
+
+    A pure strategy's realization plan is 1 on its sequences, so a
+    contingency earns the sum of the coefficients of the entries whose
+    sequences all belong to its strategies; each entry adds its coefficients
+    to every contingency of the strategies that hold its sequences.
+    """
+    sizes = [len(mine) for mine in strategies]
+    strides = [math.prod(sizes[:p]) for p in range(len(sizes))]
+    holders = []  # per player, per sequence: the flat offsets of the strategies that play it
+    for p, (layout, mine) in enumerate(zip(compiled.layouts, strategies)):
+        lists: list[list[int]] = [[] for _ in range(layout.num_sequences)]
+        for k, strategy in enumerate(mine):
+            for s in (0,) + strategy.sequences:
+                lists[s].append(k * strides[p])
+        holders.append([np.array(found, dtype=np.int64) for found in lists])
+    coefficients = compiled.coefficients
+    exact = coefficients.dtype == object or int(np.abs(coefficients).sum()) >= 2**62
+    table = np.zeros((math.prod(sizes), compiled.num_players), dtype=object if exact else np.int64)
+    for entry, sequences in enumerate(compiled.sequences.tolist()):
+        flat = np.zeros(1, dtype=np.int64)
+        for p, s in enumerate(sequences):
+            flat = (flat[:, None] + holders[p][s][None, :]).ravel()
+        table[flat] += coefficients[entry]
+    return table

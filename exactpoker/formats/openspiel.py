@@ -51,6 +51,7 @@ import math
 import os
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
@@ -66,7 +67,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from open_spiel.python.policy import TabularPolicy
 
 __all__ = ["MAX_NODES", "MAX_DENOMINATOR", "exact_fraction", "estimate_nodes", "load_openspiel", "openspiel_tables",
-           "to_tabular_policy"]
+           "OpenSpielTables", "to_tabular_policy", "tabular_state_lookup"]
 
 #: The largest tree (chance, decision and terminal nodes together) the walker builds.
 MAX_NODES = 2_000_000
@@ -323,7 +324,8 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
     Returns
     -------
     LoadedGame
-        The tree, with :func:`openspiel_tables` as its strategy layout.
+        The tree, with :func:`openspiel_tables` as its strategy layout
+        (an :class:`OpenSpielTables`, which also keeps the legal action ids).
 
     Raises
     ------
@@ -347,12 +349,30 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
     if estimate > OVER_BUDGET * max_nodes:
         raise InvalidGameError(f"openspiel:{full_name}: the game tree has more than {OVER_BUDGET * max_nodes} nodes "
                                f"(Knuth's estimate from {PROBES} random paths), far over {max_nodes}, {limit}")
+    walker = _Walker(game, full_name, max_nodes, limit)
     with paused_gc():
-        root = _Walker(game, full_name, max_nodes, limit).walk()
+        root = walker.walk()
     players = tuple(str(p) for p in range(game.num_players()))
     parameters = tuple(sorted(game.get_parameters().items()))
     tree = GameTree(game.get_type().short_name, players, root, parameters)
-    return LoadedGame(tree, openspiel_tables, f"openspiel:{full_name}")
+    legal = {key: actions for (_, key), (actions, _) in walker.infosets.items()}
+    return LoadedGame(tree, OpenSpielTables(legal, game.num_distinct_actions()), f"openspiel:{full_name}")
+
+
+@dataclass(frozen=True)
+class OpenSpielTables:
+    """:func:`openspiel_tables` as a loaded game's layout, with what a policy needs to be read back.
+
+    ``legal_actions`` gives each information state's legal action ids in
+    increasing order (the order of its actions in the tree), and
+    ``num_distinct_actions`` the width of a ``TabularPolicy`` row.
+    """
+
+    legal_actions: Mapping[str, tuple[int, ...]]
+    num_distinct_actions: int
+
+    def __call__(self, compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, list[Fraction]]]:
+        return openspiel_tables(compiled, profile)
 
 
 def openspiel_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[str, dict[str, list[Fraction]]]:
@@ -416,6 +436,13 @@ def to_tabular_policy(game: "str | pyspiel.Game", strategies: Mapping[str, Any])
         policy.action_probability_array[row, :] = 0.0
         policy.action_probability_array[row, legal] = [_to_float(p) for p in probs]
     return policy
+
+
+def tabular_state_lookup(game: "str | pyspiel.Game") -> dict[str, int]:
+    """``TabularPolicy(game).state_lookup``: each information state's row in OpenSpiel's policy arrays."""
+    from open_spiel.python.policy import TabularPolicy
+
+    return dict(TabularPolicy(_load(game) if isinstance(game, str) else game).state_lookup)
 
 
 def _to_float(value: object) -> float:

@@ -62,9 +62,13 @@ The sequence form comes straight from the rules as integer arrays
 (:meth:`LiarsDice.compiled`, :mod:`exactpoker.games.liars_dice_compile`),
 identical to compiling the tree; the tree itself is built only when a consumer
 reads it.  Under the stairs rule with more than two dice some bids can never
-hold (:meth:`LiarsDice.hopeless_bids`); :mod:`exactpoker.games.liars_dice_lift`
-solves the game without them and certifies the lifted equilibrium on the full
-rules.
+hold (:meth:`LiarsDice.hopeless_bids`): whoever makes one loses 1 if it is
+called, the least payoff of the game, and every other action is worth at least
+-1, so one expects an equilibrium in which nobody makes them and the opponent
+calls right after one.  The rules declare the game without them
+(:meth:`LiarsDice.restriction`); the engine solves it, lifts the equilibrium
+to the full rules and certifies it there (:mod:`exactpoker.solve.engine.restricted`),
+e.g. 18 bids become 15 with 4 sides and two dice against one.
 
 References
 ----------
@@ -83,19 +87,16 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from exactpoker import guard
 from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.restriction import Restriction
 from exactpoker.core.tree import Chance, GameTree, LazyTree, Move, Terminal, TreeNode, paused_gc
 from exactpoker.errors import InvalidParameterError
 from exactpoker.games.liars_dice_compile import CALL, compile_dice, roll_name
 from exactpoker.numbers import parse_int
-
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.engine.loaded import LoadedGame
 
 __all__ = ["CALL", "RULES", "DiceSize", "LiarsDice", "liars_dice", "parse_dice"]
 
@@ -134,8 +135,8 @@ class LiarsDice:
         One of :data:`RULES`.
     possible_bids : bool
         Leave out the bids that can never hold (:meth:`hopeless_bids`): the
-        game of ``exactpoker.games.liars_dice_lift``, whose equilibria are
-        lifted to and certified on the full rules.  False: every bid.
+        smaller game of :meth:`restriction`, whose equilibria the engine lifts
+        to and certifies on the full rules.  False: every bid.
     """
 
     sides: int
@@ -265,19 +266,35 @@ class LiarsDice:
                       f"library:{self.name} ({size.terminals} payoff entries, {sum(size.sequences)} sequences)")
         return compile_dice(self, LazyTree("dice", ("1", "2"), self._root, self.parameters))
 
-    def loaded_game(self, source: str) -> "LoadedGame":
-        """The game ready for the engine (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`): the sequence form
-        straight from the rules (:meth:`compiled`) and, when some bids can never hold, the solve without them
-        (:func:`exactpoker.games.liars_dice_lift.loaded_game`; ``source`` names the game in a refusal).
+    def restriction(self) -> Restriction | None:
+        """The game without the bids that can never hold (:meth:`hopeless_bids`), or ``None`` when every bid can.
 
-        Raises
-        ------
-        ResourceLimitError
-            If the estimated memory of the solve or of the arrays is over the limit.
+        The engine solves it, lifts its equilibrium to these rules (those bids
+        never made, a call right after one) and certifies it on them
+        (:mod:`exactpoker.solve.engine.restricted`); the rules only declare it.
         """
-        from exactpoker.games.liars_dice_lift import loaded_game
+        hopeless = self.hopeless_bids()
+        if not hopeless or self.possible_bids:
+            return None
+        left_out = tuple(f"{count}x{face}" for count, face in hopeless)
+        return Restriction(replace(self, possible_bids=True), CALL, left_out, what="the bids that can never hold",
+                           lifted="those bids never made, a call right after one", name="hopeless bids",
+                           counted="bids", total=len(self.all_bids()))
 
-        return loaded_game(self, source)
+    def solve_memory(self) -> tuple[int, str]:
+        """The solve's estimated peak memory in bytes and what was counted, from the rules, before anything is built.
+
+        The solve runs on the game without the hopeless bids when there are
+        any (:meth:`restriction`); that game's arrays alone
+        (:func:`exactpoker.guard.array_game_solve`), or, when the full rules'
+        arrays and certificate come on top, the general estimate
+        (:func:`exactpoker.guard.compiled_game`).
+        """
+        restricted = self.restriction() is not None
+        size = replace(self, possible_bids=True).size() if restricted else self.size()
+        estimate = (guard.compiled_game if restricted else guard.array_game_solve)(sum(size.sequences), size.terminals)
+        without = ", without the bids that can never hold" if restricted else ""
+        return estimate, f"{sum(size.sequences)} sequences, {size.terminals} payoff entries{without}"
 
     def _root(self) -> TreeNode:
         """The tree's root: player 1's roll, then player 2's, then the bidding."""

@@ -1,7 +1,8 @@
 """Ready games written in the poker language (:mod:`exactpoker.core.poker`).
 
 ``exactpoker solve library:NAME`` or ``library:NAME(key=value,...)`` loads one
-(:func:`load_library`); ``exactpoker solve --list`` lists them
+(:func:`~exactpoker.formats.load_game`: :func:`poker_game`, made ready for the
+engine); ``exactpoker solve --list`` lists them
 (:func:`describe_library`); :func:`game` gives the
 :class:`~exactpoker.core.tree.GameTree` in Python.
 
@@ -41,8 +42,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
+from exactpoker import guard
 from exactpoker.core.game import BettingGame
 from exactpoker.core.parametric import ParametricGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
@@ -52,10 +54,7 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
-if TYPE_CHECKING:  # pragma: no cover
-    from exactpoker.solve.engine.loaded import LoadedGame
-
-__all__ = ["poker_game", "game", "compiled_game", "load_library", "describe_library", "parametric", "GAMES"]
+__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "GAMES"]
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
@@ -148,6 +147,10 @@ class _Entry:
     params: dict[str, tuple[Any, Callable[[object, str], Any]]]
     #: the parameters the payoffs are affine in (they may vary in ``--over``)
     linear: tuple[str, ...] = ()
+    #: the estimated memory of the game's solve and what it counts (``(bytes, "3 cards")``), from its parsed
+    #: parameters before anything is built (a lower bound for the poker-language games, whose tree is then
+    #: counted from the rules: :func:`guard.poker_rules`)
+    memory: "Callable[..., tuple[int | None, str]] | None" = None
 
 
 def _nonnegative(value: object, name: str) -> Fraction:
@@ -161,32 +164,67 @@ def _int(minimum: int) -> Callable[[object, str], int]:
     return lambda value, name: parse_int(value, name, minimum)
 
 
+def _tree_at_least(distinct: Callable[..., int], size: Callable[..., int], dealt: Callable[..., int]
+                   ) -> Callable[..., int]:
+    """A poker-language game's memory from its deals alone (each deal path at least one tree node), refusing at
+    once a deck too small for the deals (``leduc(players=10,ranks=2)``)."""
+    def memory(**values: Any) -> tuple[int, str]:
+        cards, wanted = size(**values), dealt(**values)
+        if wanted > cards:
+            raise InvalidParameterError(f"the deck has {cards} cards; the deals need {wanted}")
+        paths = guard.deal_paths(distinct(**values), cards, wanted)
+        return guard.game_tree(paths, 0), f"at least {paths} tree nodes, one per deal"
+
+    return memory
+
+
+def _seed_deals(players: int, replacement: bool = False) -> Callable[..., tuple[int | None, str]]:
+    """A seed paper's card game compiled over its deals of one card each (:func:`guard.seed_deals`)."""
+    def memory(**values: Any) -> tuple[int | None, str]:
+        cards = values.get("n", values.get("m"))
+        return guard.seed_deals(cards, players, replacement), f"{cards} cards"
+
+    return memory
+
+
+def _cards(estimate: Callable[..., int | None]) -> Callable[..., tuple[int | None, str]]:
+    """A seed paper's game on its structured path, estimated by the paper command's own estimator."""
+    return lambda **values: (estimate(**values), f"{values['n']} cards")
+
+
 GAMES: dict[str, _Entry] = {
     "kuhn": _Entry(_kuhn, "two-player Kuhn poker: J Q K, ante 1, one bet of 1 (value -1/18)",
                    {"ante": (Fraction(1), _nonnegative), "bet": (Fraction(1), parse_positive)}, ("ante", "bet")),
     "kuhn3": _Entry(_kuhn3, "three-player Kuhn poker (OpenSpiel's kuhn_poker(players=3)): cards 1..N, pot P",
-                    {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}, ("pot",)),
+                    {"cards": (4, _int(4)), "pot": (Fraction(3), parse_positive)}, ("pot",),
+                    _tree_at_least(lambda cards, **_: cards, lambda cards, **_: cards, lambda **_: 3)),
     "leduc": _Entry(_leduc, "Leduc Hold'em, OpenSpiel's rules: a private card, a board card, two betting rounds",
                     {"players": (2, _int(2)), "ranks": (None, _int(2)), "suits": (True, _flag),
                      "bet1": (Fraction(2), parse_positive), "bet2": (Fraction(4), parse_positive),
-                     "rake": (Fraction(0), _rake)}, ("bet1", "bet2")),
+                     "rake": (Fraction(0), _rake)}, ("bet1", "bet2"),
+                    _tree_at_least(lambda ranks, **_: ranks, lambda ranks, **_: 2 * ranks,
+                                   lambda players, **_: players + 1)),
     "ladder": _Entry(_ladder, "one-card poker: cards 1..n, ante 1, one bet chosen from sizes (e.g. 1;2;4)",
-                     {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes), "rake": (Fraction(0), _rake)}),
+                     {"n": (3, _int(2)), "sizes": ((Fraction(1), Fraction(2)), _sizes), "rake": (Fraction(0), _rake)},
+                     (), _tree_at_least(lambda n, **_: n, lambda n, **_: n, lambda **_: 2)),
     "two_round": _Entry(_two_round, "two betting rounds (one bet each) around a board card; cards 1..ranks, twice",
                         {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
-                         "bet2": (Fraction(2), parse_positive)}, ("bet1", "bet2")),
+                         "bet2": (Fraction(2), parse_positive)}, ("bet1", "bet2"),
+                        _tree_at_least(lambda ranks, **_: ranks, lambda ranks, **_: 2 * ranks, lambda **_: 3)),
     "vn": _Entry(_paper("von_neumann"), "von Neumann poker (seed 000 section 2): cards 1..n, ante 1, bet b",
-                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}, ("b",)),
+                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}, ("b",),
+                 _cards(lambda n, **_: guard.vn_mixed(n))),
     "newman": _Entry(_paper("newman"), "Newman poker (seed 000 section 3): cards 1..n, bets 0..b",
-                     {"n": (3, _as_given), "b": (1, _as_given)}),
-    "three": _Entry(_paper("three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
-                    {"n": (3, _as_given), "b": (Fraction(2), _as_given)}, ("b",)),
+                     {"n": (3, _as_given), "b": (1, _as_given)}, (), _cards(guard.newman_mixed)),
+    "three": _Entry(_paper("papers.three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
+                    {"n": (3, _as_given), "b": (Fraction(2), _as_given)}, ("b",),
+                    _cards(lambda n, **_: guard.three_mixed(n))),
     "simple": _Entry(_paper("simple_poker"), "the Euler notes' simple poker (seed 004): values 1..m with "
                      "replacement, ante, bet", {"m": (3, _as_given), "ante": (1, _as_given), "bet": (2, _as_given)},
-                     ("ante", "bet")),
+                     ("ante", "bet"), _seed_deals(2, replacement=True)),
     "goldman_stone": _Entry(_paper("goldman_stone"), "Goldman-Stone poker (seed 002) on cards 1..n, bet levels "
                             "a > b > 1", {"n": (4, _as_given), "a": (3, _as_given), "b": (2, _as_given)},
-                            ("a", "b")),
+                            ("a", "b"), _seed_deals(2)),
     "nash_shapley": _Entry(_paper("nash_shapley"), "Nash-Shapley three-person poker (seed 001): High/Low, ante a, "
                            "bet b", {"a": (1, _as_given), "b": (1, _as_given)}, ("a", "b")),
     "dice": _Entry(_rules("liars_dice", "liars_dice"), "Liar's Dice end game (snyd's rules): dice 1..sides, dice "
@@ -215,6 +253,13 @@ def poker_game(name: str, **params: object) -> "PokerGame | BettingGame":
               for key, (default, parse) in entry.params.items()}
     if name == "leduc" and values["ranks"] is None:
         values["ranks"] = values["players"] + 1
+    if entry.memory is not None:
+        what = f"library:{name}({','.join(f'{k}={v}' for k, v in params.items())})" if params else f"library:{name}"
+        try:
+            estimate, counted = entry.memory(**values)
+        except InvalidParameterError as error:
+            raise InvalidParameterError(f"{what}: {error}") from None
+        guard.require(estimate, f"{what} ({counted}, from its parameters before anything is built)")
     return entry.build(**values)
 
 
@@ -234,35 +279,18 @@ def compiled_game(name: str, **params: object) -> CompiledGame:
     return compile_poker(built) if isinstance(built, PokerGame) else compile_tree(built.tree())
 
 
-def load_library(text: str) -> "LoadedGame":
-    """``"NAME"`` or ``"NAME(key=value,...)"`` -> the game, for ``exactpoker solve library:...``.
-
-    The game is what its rules make of it when asked the engine's one
-    question (:func:`~exactpoker.solve.engine.loaded.as_loaded`, the same that
-    :func:`~exactpoker.solve.engine.dispatch.solve_game` asks): a seed paper's card
-    game comes as its rules (``LoadedGame.rules``), its structure detected
-    before any tree is built; a poker-language game compiled straight from its
-    rules (``LoadedGame.compiled``,
-    :func:`~exactpoker.core.poker_compile.compile_poker`), its ``tree`` built
-    only if something reads its nodes; rules that load themselves
-    (:class:`~exactpoker.solve.engine.loaded.SelfLoadingRules`, Liar's Dice) as they
-    load themselves.
-    """
-    from exactpoker.formats.calls import parse_call
-    from exactpoker.solve.engine.loaded import as_loaded
-
-    name, params = parse_call(text)
-    return as_loaded(poker_game(name, **params), source=f"library:{text}")
-
-
-def parametric(text: str, parameter: str) -> ParametricGame:
+def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None) -> ParametricGame:
     """``"NAME"`` or ``"NAME(key=value,...)"`` as a function of ``parameter`` (one of the game's sizes), degree 1.
+
+    ``interval`` (``--over``'s ends), if given, must lie where the game allows
+    ``parameter``: the game is made at both ends (its allowed ranges are
+    intervals), so ``bet=0..1`` is refused as ``bet=0`` is.
 
     Raises
     ------
     InvalidParameterError
         If ``parameter`` is not one the game's payoffs are affine in, or is
-        also fixed in ``text``.
+        also fixed in ``text``, or an end of ``interval`` is not allowed.
     """
     from exactpoker.formats.calls import parse_call
 
@@ -275,6 +303,12 @@ def parametric(text: str, parameter: str) -> ParametricGame:
         raise InvalidParameterError(f"--over: library:{name} can vary {allowed}; got {parameter!r}")
     if parameter in params:
         raise InvalidParameterError(f"--over: {parameter} is also fixed in library:{text}; give it only once")
+    for end in interval or ():
+        try:
+            poker_game(name, **params, **{parameter: end})
+        except InvalidParameterError as error:
+            raise InvalidParameterError(f"--over {parameter}={exact_str(interval[0])}..{exact_str(interval[1])}: "
+                                        f"the interval must lie where {parameter} is allowed: {error}") from None
 
     def compiled(value: Fraction) -> CompiledGame:
         return compiled_game(name, **params, **{parameter: value})

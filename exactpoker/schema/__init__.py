@@ -35,7 +35,8 @@ _SECTIONS = (("Top level", ()), ("Each of `equilibria`", ("$defs", "equilibrium"
              ("`certificate` (of an equilibrium)", ("$defs", "certificate")),
              ("`details`", ("$defs", "details")), ("Each of `claims` (verify)", ("$defs", "claim")),
              ("Each of `coalitions` (nash-shapley coalitions)", ("$defs", "coalition")),
-             ("An exact real number (`solve --over`: breakpoints, maximum)", ("$defs", "exact_real")))
+             ("An exact real number (`solve --over`: breakpoints, maximum)", ("$defs", "exact_real")),
+             ("Each of `profiles` (certify)", ("$defs", "profile_check")))
 
 
 def _type(prop: dict[str, Any]) -> str:

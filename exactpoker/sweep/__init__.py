@@ -1,7 +1,9 @@
 """Sweeps: one command over a grid of parameters, every point a task on Dask, resumable.
 
 ``exactpoker sweep vn mixed --grid n=2..200 --grid b=1,2,5/2 -o vn.jsonl``
-runs ``exactpoker vn mixed --n N --b B --json`` at every point
+runs ``exactpoker vn mixed --n N --b B --json`` at every point; ``exactpoker sweep
+solve library:kuhn --grid bet=1,2,3`` varies a library game's own parameters
+(``solve library:kuhn(bet=B) --json``)
 (:class:`~exactpoker.sweep.task.CommandTask`) through a
 :class:`~exactpoker.parallel.Runner` (a local Dask cluster, a Dask scheduler,
 or this process), writes each record as it finishes
@@ -23,7 +25,7 @@ from exactpoker.errors import InvalidParameterError
 from exactpoker.parallel import Runner
 from exactpoker.sweep.grid import parse_assignment, parse_values, points
 from exactpoker.sweep.store import SweepStore, point_key
-from exactpoker.sweep.task import CommandTask, command_parser, options
+from exactpoker.sweep.task import CommandLine, CommandTask, command_parser, library_parameters, options
 
 __all__ = ["Sweep", "SweepReport", "plan", "run_sweep"]
 
@@ -56,9 +58,15 @@ class SweepReport:
                 "failed": [{"point": r["point"], "status": r["status"], "error": r["error"]} for r in self.failed]}
 
 
-def plan(command: list[str], grid: list[str], fixed: list[str] | None = None) -> Sweep:
-    """Check the command and its parameters and list the points (one-line errors naming what is wrong)."""
-    parser = command_parser(command)
+def plan(command: list[str], grid: list[str], fixed: list[str] | None = None,
+         command_line: CommandLine | None = None) -> Sweep:
+    """Check the command and its parameters and list the points (one-line errors naming what is wrong).
+
+    ``command_line`` is the command line's parser factory and entry point, which every point runs; by default
+    the installed ``exactpoker`` command line (:meth:`CommandLine.installed`).
+    """
+    command_line = command_line or CommandLine.installed()
+    parser = command_parser(command, command_line)
     known = options(parser)
     if not grid:
         raise InvalidParameterError("sweep: give at least one --grid name=values")
@@ -74,13 +82,20 @@ def plan(command: list[str], grid: list[str], fixed: list[str] | None = None) ->
         if name in values or name in settled:
             raise InvalidParameterError(f"--fixed {name}: given twice (or also in --grid)")
         settled[name] = value.strip()
+    library = library_parameters(command)
+    game = library[2] if library is not None else ()
     for name in [*values, *settled]:
-        if name not in known:
+        if name not in known and name not in game:
             allowed = ", ".join(sorted(known)) or "none"
+            if game:
+                allowed = f"the game's {', '.join(game)}; the command's {allowed}"
             raise InvalidParameterError(
                 f"sweep: 'exactpoker {' '.join(command)}' has no parameter --{name}; its parameters: {allowed}")
+        if library is not None and name in library[1]:
+            raise InvalidParameterError(f"sweep: {name} is also fixed in {command[1]}; give it only once")
     flags = tuple(name for name, action in known.items() if action.nargs == 0)
-    task = CommandTask(tuple(command), tuple(settled.items()), flags)
+    varied = tuple(name for name in game if name in values or name in settled)
+    task = CommandTask(tuple(command), tuple(settled.items()), flags, command_line, varied)
     return Sweep(tuple(command), values, settled, task, points(values))
 
 

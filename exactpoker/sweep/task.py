@@ -1,8 +1,10 @@
 """One point of a sweep: the single command run in-process, its ``--json`` record captured.
 
-The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs
-(:func:`exactpoker.cli.main`), so a sweep's record is the single command's
-JSON, plus the point and the seconds taken.
+The task runs exactly what ``exactpoker WORDS --name value ... --json`` runs, through the command line's own
+entry point, so a sweep's record is the single command's JSON, plus the point and the seconds taken.  The
+command line hands its parser and entry point down (:class:`CommandLine`, from what
+:func:`exactpoker.cli.main` sets on the parsed arguments, or as registered in the package's entry points when a
+sweep is planned from Python): a sweep, below the command line, never imports it.
 """
 
 from __future__ import annotations
@@ -13,11 +15,35 @@ import io
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import entry_points
+from typing import Any, Callable, NamedTuple, Sequence
 
 from exactpoker.errors import InvalidParameterError
 
-__all__ = ["command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+__all__ = ["COMMAND_LINE_GROUP", "CommandLine", "command_parser", "CommandTask", "SWEEPABLE_EXCLUDED"]
+
+
+class CommandLine(NamedTuple):
+    """The command line's parser factory and entry point (``exactpoker.cli.build_parser`` and ``main``), handed
+    down to the sweep by the command line itself; module-level functions, so a task pickles for Dask workers."""
+
+    build_parser: Callable[[], argparse.ArgumentParser]
+    main: Callable[[Sequence[str]], int]
+
+    @classmethod
+    def installed(cls) -> "CommandLine":
+        """The ``exactpoker`` command line as installed: the one the package registers in its entry-point group
+        ``exactpoker.command_line`` (pyproject.toml), so the sweep names no higher layer."""
+        found = entry_points(group=COMMAND_LINE_GROUP, name="exactpoker")
+        for point in found:
+            return cls(*point.load())
+        raise InvalidParameterError(
+            "sweep: the exactpoker command line is not registered (install the package: pip install -e .), "
+            "or pass command_line=CommandLine(build_parser, main)")
+
+
+#: The entry-point group where the package registers its command line (``exactpoker.cli:COMMAND_LINE``).
+COMMAND_LINE_GROUP = "exactpoker.command_line"
 
 #: Commands a sweep does not run (itself; file writers with no JSON).
 SWEEPABLE_EXCLUDED = ("sweep",)
@@ -30,14 +56,15 @@ def _subcommands(parser: argparse.ArgumentParser, *, required_only: bool = False
     return {}
 
 
-def command_parser(words: list[str]) -> argparse.ArgumentParser:
-    """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``), or a one-line error naming what exists."""
-    from exactpoker.cli import build_parser
-
-    parser = build_parser()
+def command_parser(words: list[str], command_line: CommandLine) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``words`` (e.g. ``["vn", "mixed"]``, or ``["solve", "library:kuhn"]``: words
+    after a command without subcommands are its own arguments), or a one-line error naming what exists."""
+    parser = command_line.build_parser()
     path: list[str] = []
     for word in words:
         choices = _subcommands(parser)
+        if not choices and path:  # the command's own arguments (solve's GAME)
+            break
         if word not in choices or word in SWEEPABLE_EXCLUDED:
             allowed = ", ".join(sorted(c for c in choices if c not in SWEEPABLE_EXCLUDED))
             where = " ".join(["exactpoker", *path]) if path else "exactpoker"
@@ -61,17 +88,44 @@ def options(parser: argparse.ArgumentParser) -> dict[str, argparse.Action]:
     return found
 
 
+def library_parameters(words: tuple[str, ...] | list[str]) -> tuple[str, dict[str, str], tuple[str, ...]] | None:
+    """For ``solve library:NAME(...)``: the game's name, the parameters given, and every parameter it has."""
+    if len(words) < 2 or words[0] != "solve" or not words[1].startswith("library:"):
+        return None
+    from exactpoker.formats.calls import parse_call
+    from exactpoker.games.library import GAMES
+
+    name, given = parse_call(words[1][len("library:"):])
+    if name not in GAMES:
+        raise InvalidParameterError(f"sweep: library: unknown game {name!r}; the library has {', '.join(GAMES)}")
+    return name, given, tuple(GAMES[name].params)
+
+
 @dataclass(frozen=True)
 class CommandTask:
-    """``exactpoker WORDS`` at one point of the grid (picklable, so it can run on any Dask worker)."""
+    """``exactpoker WORDS`` at one point of the grid (picklable, so it can run on any Dask worker).
+
+    ``game`` names the parameters that belong to the game of ``solve library:NAME`` rather than to the command:
+    they go into the game's call, ``library:NAME(key=value,...)``, at every point.
+    """
 
     words: tuple[str, ...]
     fixed: tuple[tuple[str, str], ...]
     flags: tuple[str, ...]  # options that take no value (store_true): "true" adds them, "false" leaves them out
+    command_line: CommandLine
+    game: tuple[str, ...] = ()
 
     def argv(self, point: dict[str, str]) -> list[str]:
         argv = list(self.words)
-        for name, value in [*self.fixed, *point.items()]:
+        settings = [*self.fixed, *point.items()]
+        if self.game:
+            library = library_parameters(self.words)
+            assert library is not None
+            name, given, _ = library
+            call = {**given, **{k: v for k, v in settings if k in self.game}}
+            argv[1] = f"library:{name}(" + ",".join(f"{k}={v}" for k, v in call.items()) + ")"
+            settings = [(k, v) for k, v in settings if k not in self.game]
+        for name, value in settings:
             if name in self.flags:
                 if value.lower() in ("true", "1", "yes"):
                     argv.append(f"--{name}")
@@ -82,13 +136,13 @@ class CommandTask:
         return argv + ["--json"]
 
     def __call__(self, point: dict[str, str]) -> dict[str, Any]:
-        from exactpoker.cli import main
-
         out, err = io.StringIO(), io.StringIO()
         start = time.perf_counter()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(self.argv(point))
+            status = self.command_line.main(self.argv(point))
         seconds = time.perf_counter() - start
+        if status == 130:  # Ctrl-C reached the command: the sweep stops too, and this point is not recorded
+            raise KeyboardInterrupt
         if status != 0:
             message = err.getvalue().strip().splitlines()
             raise InvalidParameterError(message[-1].removeprefix("exactpoker: error: ") if message else

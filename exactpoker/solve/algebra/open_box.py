@@ -38,11 +38,14 @@ from typing import Callable, Sequence
 
 import flint
 import numpy as np
+import sympy
 
-from exactpoker.algebraic import AlgebraicNumber, real_roots
-from exactpoker.solve.algebra.box_exclusion import Multilinear
+from exactpoker.algebraic import AlgebraicNumber
+from exactpoker.solve.algebra.box_exclusion import Condition, Multilinear, excluded_by_boxes, excluded_by_charts
+from exactpoker.solve.algebra.polynomial_system import shape_points as polynomial_shape_points
 
 __all__ = ["Component", "vertex_sums", "groebner", "split_components", "off_the_faces", "shape_points", "multilinear_members",
+           "decide_open_box",
            "GROEBNER_LIMITS", "GROEBNER_LARGE_LIMITS", "GROEBNER_SECONDS"]
 
 #: Buchberger's limits (basis length, polynomial length, coefficient bits): first the quick ones, in this
@@ -282,45 +285,23 @@ def off_the_faces(component: Component) -> list[Component]:
 def shape_points(component: Component) -> list[list[Fraction | AlgebraicNumber]] | None:
     """Every zero of a zero-dimensional component in the open box, exactly (stage 2).
 
-    The lexicographic basis must be in shape position: ``p(x_n)`` and, for
-    each other unknown, ``c x_i - g(x_n)`` with ``c`` a nonzero integer.
-    Returns None when it is not (or Buchberger stopped at its limits).
+    The component's lexicographic basis (python-flint's Buchberger within its limits) must be in shape position:
+    the engine's one solver reads it and isolates the roots
+    (:func:`~exactpoker.solve.algebra.polynomial_system.shape_points`).  Returns None when it is not (or
+    Buchberger stopped at its limits).
     """
     names = component.ctx.names()
-    n = len(names)
     lex = flint.fmpz_mpoly_ctx.get(tuple(names), "lex")
     basis, complete = groebner([lex.from_dict(g.to_dict()) for g in component.basis], lex)
     if not complete:
         return None
-    last, others = None, {}
-    for g in basis:
-        terms = g.to_dict()
-        used = {j for m in terms for j, e in enumerate(m) if e}
-        if used == {n - 1}:
-            last = g
-            continue
-        heads = [(m, c) for m, c in terms.items() if any(m[:n - 1])]
-        if len(heads) != 1 or sum(heads[0][0][:n - 1]) != 1 or heads[0][0][n - 1] != 0:
-            return None
-        i = next(j for j, e in enumerate(heads[0][0]) if e)
-        others[i] = (int(heads[0][1]), {int(m[n - 1]): int(c) for m, c in terms.items() if m != heads[0][0]})
-    if last is None or len(others) != n - 1:
+    symbols = list(sympy.symbols(list(names)))
+    exprs = [sympy.Add(*[int(c) * sympy.Mul(*[s**e for s, e in zip(symbols, m)]) for m, c in g.to_dict().items()])
+             for g in basis]
+    found = polynomial_shape_points(exprs, symbols, (Fraction(0), Fraction(1)))
+    if found is None:
         return None
-    univariate = flint.fmpq_poly([int(last.to_dict().get(tuple([0] * (n - 1) + [k]), 0))
-                                  for k in range(last.degrees()[n - 1] + 1)])
-    points = []
-    for root in real_roots(univariate):
-        theta = root.field_element()
-        if not 0 < theta < 1:
-            continue
-        point: list[Fraction | AlgebraicNumber] = [Fraction(0)] * n
-        point[n - 1] = theta
-        for i, (lead, rest) in others.items():
-            value = sum((c * theta**k for k, c in rest.items()), Fraction(0))
-            point[i] = -value / lead
-        if all(0 < x < 1 for x in point):
-            points.append(point)
-    return points
+    return [list(point) for point in found if all(0 < x < 1 for x in point)]
 
 
 def multilinear_members(component: Component) -> list[Multilinear]:
@@ -334,3 +315,64 @@ def multilinear_members(component: Component) -> list[Multilinear]:
         if all(e <= 1 for m in terms for e in m) and all(abs(int(c)).bit_length() < 900 for c in terms.values()):
             found.append({sum(1 << j for j, e in enumerate(m) if e): int(c) for m, c in terms.items()})
     return found
+
+
+def _flint_system(equations: Sequence[Multilinear], names: Sequence[str]
+                  ) -> tuple[list[flint.fmpz_mpoly], flint.fmpz_mpoly_ctx]:
+    """Multilinear equations (bit ``j``: unknown ``names[j]``) as ``flint.fmpz_mpoly`` (degree-reverse-lexicographic)."""
+    ctx = flint.fmpz_mpoly_ctx.get(tuple(names), "degrevlex")
+    n = len(names)
+    return [ctx.from_dict({tuple(mask >> j & 1 for j in range(n)): c for mask, c in p.items()}) for p in equations], ctx
+
+
+def decide_open_box(equations: Sequence[Multilinear], conditions: Sequence[Condition], names: Sequence[str], *,
+                    budget: int = 3000, max_components: int = 4) -> tuple[str, list[list[Fraction | AlgebraicNumber]]]:
+    """Decide whether multilinear ``equations`` have a zero in the open unit box where ``conditions`` hold.
+
+    The stages of the module docstring and of :mod:`exactpoker.solve.algebra.box_exclusion`, in turn:
+    components (factor splitting, Groebner bases, the part off the faces), bisection with proved vertex bounds
+    and contraction that uses the ``conditions`` (pairs ``(R, D)``: ``D >= 0`` wherever ``R > 0``), each of at
+    most ``max_components`` components bisected again with its multilinear basis members, exact zeros of
+    components in shape position, and last the blow-up charts.  Returns:
+
+    * ``("no-zero", [])``: no zero in the open box (exact algebra);
+    * ``("excluded", [])``: bisection proves no zero meets the conditions;
+    * ``("zeros", points)``: every zero in the open box, exactly (the caller checks the conditions);
+    * ``("open", [])``: none of these decided it.
+    """
+    n = len(names)
+    polys, ctx = _flint_system(equations, names)
+    components = split_components(polys, ctx) if equations else None
+    if components == []:
+        return "no-zero", []
+    if excluded_by_boxes(n, list(equations), list(conditions), budget):
+        return "excluded", []
+    if components and not all(c.complete for c in components):
+        components = split_components(polys, ctx, patient=True)
+        if components == []:
+            return "no-zero", []
+    if components:  # a component of positive dimension may lie on the faces, but for a few points
+        components = [part for c in components
+                      for part in (off_the_faces(c) if c.complete and not c.zero_dimensional else [c])]
+        if not components:
+            return "no-zero", []
+    if components and len(components) <= max_components:  # each on its own, its multilinear members as equations
+        components = [c for c in components if not excluded_by_boxes(
+            n, [*equations, *multilinear_members(c)], list(conditions), budget)]
+        if not components:
+            return "excluded", []
+    points = _component_zeros(components) if components else None
+    if points is None:
+        return ("excluded", []) if excluded_by_charts(n, list(equations), list(conditions), budget) else ("open", [])
+    return "zeros", points
+
+
+def _component_zeros(components: list[Component]) -> list[list[Fraction | AlgebraicNumber]] | None:
+    """Every zero of the components in the open box (exact), or None if one is not zero-dimensional in shape."""
+    points: list[list[Fraction | AlgebraicNumber]] = []
+    for component in components:
+        found = shape_points(component) if component.zero_dimensional else None
+        if found is None:
+            return None
+        points += found
+    return points

@@ -46,7 +46,7 @@ from exactpoker.solve.algebra.roots import Exact, evaluate, real_roots
 
 scipy = lazy("scipy")
 
-__all__ = ["Family", "Solved", "solve_system", "shape_position", "affine_parametrisation", "affine_form",
+__all__ = ["Family", "Solved", "solve_system", "family_branches", "shape_position", "shape_points", "affine_parametrisation", "affine_form",
            "polytope_vertices", "unit_box_corners", "rational_near", "MAX_VERTEX_CHOICES", "MAX_CORNER_CHOICES"]
 
 #: Choices of tight constraints tried for a polytope's vertices (``C(m, d)``).
@@ -182,6 +182,20 @@ def affine_parametrisation(basis: Sequence[sympy.Expr], symbols: Sequence[sympy.
     return parameters, solution
 
 
+def family_branches(equations: Sequence[sympy.Expr], unknowns: Sequence[sympy.Symbol]
+                    ) -> list[dict[sympy.Symbol, sympy.Expr]]:
+    """A positive-dimensional system's solutions written out, branch by branch: each unknown sympy can solve for
+    as an expression in the ones left free (its lex Groebner basis in ``unknowns``' order, then sympy's
+    ``solve``).  Other symbols in the equations (a family's parameters) stay as they are."""
+    equations = [e for e in equations if e != 0]
+    if not equations:
+        return [{}]
+    basis = sympy.groebner(equations, *unknowns, order="lex")
+    if list(basis.exprs) == [1]:
+        return []
+    return sympy.solve(list(basis.exprs), list(unknowns), dict=True)
+
+
 def shape_position(polys: list[sympy.Expr], order: list[sympy.Symbol]
                    ) -> tuple[sympy.Expr, dict[sympy.Symbol, sympy.Expr]] | None:
     """``(f(t), {x_i: g_i(t)})`` if the lex basis is ``[x_i - g_i(t)] + [f(t)]`` (``t = order[-1]``), else ``None``."""
@@ -221,9 +235,9 @@ def _isolated_points(graded: sympy.polys.polytools.GroebnerBasis, symbols: list[
     """
     for i in range(len(symbols)):
         order = symbols[i:] + symbols[:i] if i else list(symbols)
-        shape = shape_position(_lex(graded, order), order)
-        if shape is not None:
-            return _substituted(shape, order[-1], symbols, box)
+        found = shape_points(_lex(graded, order), order, box)
+        if found is not None:
+            return [tuple(dict(zip(order, point))[s] for s in symbols) for point in found]
     t = sympy.Dummy("t")
     generator = random.Random(len(graded.exprs) * 7919 + len(symbols))
     radical = list(graded.exprs) + [sympy.sqf_part(_eliminant(graded, symbols, s), s) for s in symbols]
@@ -233,9 +247,9 @@ def _isolated_points(graded: sympy.polys.polytools.GroebnerBasis, symbols: list[
         separator = t - sum((w * s for w, s in zip(weights, symbols)), sympy.Integer(0))
         order = [*symbols, t]
         graded_t = sympy.groebner([*radical, separator], *order, order="grevlex", domain=sympy.QQ)
-        shape = shape_position(list(graded_t.fglm("lex").exprs), order)
-        if shape is not None:
-            return _substituted(shape, t, symbols, None)
+        found = shape_points(list(graded_t.fglm("lex").exprs), order)
+        if found is not None:
+            return [point[:-1] for point in found]
     raise DegenerateSystemError("polynomial system: no separating coordinate put the Groebner basis in shape position")
 
 
@@ -246,15 +260,24 @@ def _eliminant(graded: sympy.polys.polytools.GroebnerBasis, symbols: list[sympy.
     return next(g for g in basis if g.free_symbols <= {last})
 
 
-def _substituted(shape: tuple[sympy.Expr, dict[sympy.Symbol, sympy.Expr]], t: sympy.Symbol,
-                 symbols: list[sympy.Symbol], box: tuple[Fraction, Fraction] | None) -> list[tuple[Exact, ...]]:
-    """Each real root of the univariate ``f(t)`` with every unknown ``g_i(t)`` evaluated exactly there."""
+def shape_points(lex_basis: list[sympy.Expr], order: list[sympy.Symbol],
+                 box: tuple[Fraction, Fraction] | None = None) -> list[tuple[Exact, ...]] | None:
+    """Every real zero of a lex basis in shape position (stages 2 and 3), or None if it is not in shape position.
+
+    The basis's last variable ``t = order[-1]`` carries the univariate ``f(t)``; each real root is isolated
+    exactly (:func:`~exactpoker.solve.algebra.roots.real_roots`; only in ``box`` when given) and every other
+    unknown is ``g_i(t)`` evaluated there exactly.  Coordinates follow ``order``.
+    """
+    shape = shape_position(lex_basis, order)
+    if shape is None:
+        return None
     univariate, rest = shape
-    low, high = box if box is not None and t in symbols else (None, None)
+    t = order[-1]
+    low, high = box if box is not None else (None, None)
     points = []
     for root in real_roots(sympy.Poly(univariate, t), low, high):
         point = {t: root}
-        points.append(tuple(point[s] if s == t else evaluate(rest[s], point) for s in symbols))
+        points.append(tuple(root if s == t else evaluate(rest[s], point) for s in order))
     return points
 
 

@@ -3,7 +3,7 @@
 ``exactpoker solve`` on a ``.efg`` file of von Neumann poker (or any tree of
 a game of seed 000's kind) reaches the O(n) methods of the papers' named
 commands: :func:`~exactpoker.solve.structure.card_structure.detect_betting_game`
-recovers the rules from the tree, :func:`~exactpoker.solve.engine.structured.solve_structured`
+recovers the rules from the tree, :mod:`~exactpoker.solve.engine.structured`
 solves them when they have a structure (the card-by-card LP of seed 000
 sections 2-3, the ordered model of section 4), and the equilibrium is mapped
 back to the tree's information sets and actions.
@@ -28,9 +28,9 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.structure.card_structure import DetectedGame, detect_betting_game
-from exactpoker.solve.engine.structured import has_structure, solve_structured
+from exactpoker.solve.engine.structured import _solve_structured, has_structure
 
-__all__ = ["VERIFY_LEAVES", "solve_detected", "solve_structured_tree"]
+__all__ = ["VERIFY_LEAVES"]
 
 #: Trees with at most this many leaves are compiled and the mapped equilibrium checked on them by ``verify``.
 VERIFY_LEAVES = 200_000
@@ -40,8 +40,7 @@ VERIFY_LEAVES = 200_000
 Format = Callable[[Any, BehaviourProfile], Mapping[str, Any]]
 
 
-def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
-                          verify_leaves: int = VERIFY_LEAVES) -> SolveResult | None:
+def _solve_structured_tree(tree: GameTree, tables: Format, labelled: Format) -> SolveResult | None:
     """The equilibria of ``tree`` by the structured path of the betting game it is, or ``None``.
 
     Parameters
@@ -53,9 +52,6 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
     labelled : callable
         Lays out ``labelled_strategies``
         (:func:`~exactpoker.solve.engine.dispatch.labelled_tables`).
-    verify_leaves : int
-        Also check each equilibrium on the compiled tree when it has at most
-        this many leaves (module docstring).
 
     Returns
     -------
@@ -73,23 +69,23 @@ def solve_structured_tree(tree: GameTree, tables: Format, labelled: Format, *,
     detected = detect_betting_game(tree, accept=has_structure)
     if detected is None:
         return None
-    return solve_detected(detected, lambda: compile_tree(tree), tables, labelled, verify_leaves=verify_leaves)
+    return _solve_detected(detected, lambda: compile_tree(tree), tables, labelled)
 
 
-def solve_detected(detected: DetectedGame, compile: Callable[[], CompiledGame], tables: Format, labelled: Format,
-                   *, verify_leaves: int = VERIFY_LEAVES) -> SolveResult | None:
+def _solve_detected(detected: DetectedGame, compile: Callable[[], CompiledGame], tables: Format,
+                    labelled: Format) -> SolveResult | None:
     """The equilibria of the game ``detected`` describes, by its rules' structured path, or ``None``.
 
     ``compile()`` gives the game's own sequence form (its information sets
     named as ``detected.tree``'s); it is called, and every equilibrium checked
-    on it, when the game has at most ``verify_leaves`` leaves (module
-    docstring).  :func:`solve_structured_tree` and a poker-language game's
+    on it, when the game has at most :data:`VERIFY_LEAVES` leaves (module
+    docstring).  :func:`_solve_structured_tree` and a poker-language game's
     rules (:func:`~exactpoker.solve.structure.poker_structure.detect_poker_game`) both end here.
     """
-    found = solve_structured(detected.rules)
+    found = _solve_structured(detected.rules)
     if found is None:
         return None
-    compiled = compile() if detected.leaves <= verify_leaves else None
+    compiled = compile() if detected.leaves <= VERIFY_LEAVES else None
     view = detected.tree if compiled is None else compiled
     equilibria = []
     for equilibrium in found.equilibria:

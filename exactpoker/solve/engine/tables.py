@@ -8,12 +8,12 @@ default, and :func:`labelled_tables` the game's own names for every front end.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from exactpoker.core.compiled import CompiledGame
+from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile
 
-__all__ = ["Tables", "infoset_tables", "labelled_tables"]
+__all__ = ["Tables", "infoset_tables", "labelled_tables", "labelled_layouts"]
 
 #: Formats a certified profile as the result's ``strategies`` table.
 Tables = Callable[[CompiledGame, BehaviourProfile], Mapping[str, Any]]
@@ -34,9 +34,13 @@ def labelled_tables(compiled: CompiledGame, profile: BehaviourProfile) -> dict[s
     labels, OpenSpiel's ``information_state_string`` and ``action_to_string``,
     the poker language's labels); the result's ``labelled_strategies``.
     """
-    result = {}
-    for p, name in enumerate(compiled.player_names):
-        layout = compiled.layouts[p]
-        result[name] = {layout.infoset_name(i): dict(zip(layout.infoset_actions(i), profile.strategies[p][i]))
-                        for i in range(layout.num_infosets)}
-    return result
+    return labelled_layouts(compiled.player_names, compiled.layouts, profile)
+
+
+def labelled_layouts(names: Sequence[str], layouts: Sequence[SequenceLayout], profile: BehaviourProfile
+                     ) -> dict[str, dict[str, dict[str, Any]]]:
+    """:func:`labelled_tables` from the players' names and layouts alone (a seed paper's rules on a structured
+    path: ``"1:open": {"check": 2/3, "bet": 1/3}``)."""
+    return {name: {layout.infoset_name(i): dict(zip(layout.infoset_actions(i), profile.strategies[p][i]))
+                   for i in range(layout.num_infosets)}
+            for p, (name, layout) in enumerate(zip(names, layouts))}

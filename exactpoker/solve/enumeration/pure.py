@@ -141,16 +141,16 @@ def strategic_form(compiled: CompiledGame) -> tuple[np.ndarray, np.ndarray, np.n
     return rows, cols, x @ a1 @ y.T, x @ a2 @ y.T
 
 
-def choice_payoffs(compiled: CompiledGame, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """Player I's payoff numerators (over ``D``) for chosen pure strategies of both players.
+def choice_payoffs(compiled: CompiledGame, first: np.ndarray, second: np.ndarray, player: int = 0) -> np.ndarray:
+    """``player``'s payoff numerators (over ``D``; player I's by default) for chosen pure strategies of both players.
 
     ``first`` and ``second`` hold one row of action indices (one per
     information set) per pure strategy, as in :func:`strategic_form`; the
     result has one row per strategy of ``first`` and one column per strategy
     of ``second``.  Use it for a game restricted to a few pure strategies.
     """
-    a1, _ = _payoff_matrices(compiled)
-    return pure_realization(compiled.layouts[0], first) @ a1 @ pure_realization(compiled.layouts[1], second).T
+    payoffs = _payoff_matrices(compiled)[player]
+    return pure_realization(compiled.layouts[0], first) @ payoffs @ pure_realization(compiled.layouts[1], second).T
 
 
 def matrix_pure_equilibria(m1: np.ndarray, m2: np.ndarray) -> list[tuple[int, int]]:

@@ -40,16 +40,27 @@ def pure_equilibria(
     n = g.n
     _, uu = g.scaled()
     ee = [uu[1][1][h] - uu[1][0][h] - uu[0][1][h] + uu[0][0][h] for h in (0, 1)]
-    bound = 8 * n * max(abs(v) for row in uu for pair in row for v in pair)  # above every |gain|
-    kind = np.int32 if bound < 2**31 else np.int64 if bound < 2**63 else object
+    # above every |gain| and every gain plus the most the tied cards can add (each at most 6 and 4 n max|u|)
+    bound = 16 * n * max(abs(v) for row in uu for pair in row for v in pair)
+    # the narrowest integers that hold every gain: the blocks' arithmetic is memory-bound (int16 for von Neumann)
+    kind = next((t for t, top in ((np.int16, 2**15), (np.int32, 2**31), (np.int64, 2**63)) if bound < top), object)
     cards = np.arange(1, n + 1).astype(kind)
     respond_base = (cards - 1) * (uu[0][1][0] - uu[0][0][0]) + (n - cards) * (uu[0][1][1] - uu[0][0][1])
     act_base = (cards - 1) * (uu[1][0][1] - uu[0][0][1]) + (n - cards) * (uu[1][0][0] - uu[0][0][0])
 
+    def counts(choices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per row and card, how many of the cards below it and above it take action 1 (new arrays)."""
+        running = np.cumsum(choices, axis=1, dtype=choices.dtype)
+        return running - choices, running[:, -1:] - running
+
+    def weighted(below: np.ndarray, above: np.ndarray, base: np.ndarray, low: int, high: int) -> np.ndarray:
+        gain = below * low
+        gain += above * high
+        gain += base
+        return gain
+
     def gains(choices: np.ndarray, base: np.ndarray, low: int, high: int) -> np.ndarray:
-        below = np.cumsum(choices, axis=1, dtype=choices.dtype) - choices
-        above = choices.sum(axis=1, keepdims=True, dtype=choices.dtype) - below - choices
-        return base + low * below + high * above
+        return weighted(*counts(choices), base, low, high)
 
     def best_for_i(bets: np.ndarray, calls: np.ndarray) -> np.ndarray:
         gain = gains(calls, act_base, ee[1], ee[0])  # I's card i: calls below i have h = 1
@@ -58,26 +69,34 @@ def pure_equilibria(
     def may_be_best_for_i(bets: np.ndarray, calls: np.ndarray, ties: np.ndarray) -> np.ndarray:
         """False where no setting of the tied cards makes ``bets`` a best response (I's gains are monotone in them)."""
         forced = gains(calls, act_base, ee[1], ee[0])
-        up = gains(ties, np.zeros_like(act_base), max(ee[1], 0), max(ee[0], 0))
-        down = gains(ties, np.zeros_like(act_base), min(ee[1], 0), min(ee[0], 0))
-        return np.all(np.where(bets == 1, forced + up >= 0, forced + down <= 0), axis=1)
+        below, above = counts(ties)
+        up = weighted(below, above, forced, max(ee[1], 0), max(ee[0], 0))
+        down = weighted(below, above, forced, min(ee[1], 0), min(ee[0], 0))
+        return np.all(np.where(bets == 1, up >= 0, down <= 0), axis=1)
 
     found = []
     total = 1 << n
     shifts = np.arange(n, dtype=np.int64)
-    for start in range(0, total, _CHUNK):
-        bets = ((np.arange(start, min(total, start + _CHUNK), dtype=np.int64)[:, None] >> shifts) & 1).astype(kind)
-        delta = gains(bets, respond_base, ee[0], ee[1])  # II's card j: bets below j have h = 0
+    # A block holds every setting of the first `low` cards (its rows) under one setting of the others; II's gains
+    # are linear in the counts of I's bets below and above each card, so they are the first cards' part, made
+    # once, plus the other cards' part, one vector per block.
+    low = min(n, _CHUNK.bit_length() - 1)
+    first = ((np.arange(1 << low, dtype=np.int64)[:, None] >> shifts) & 1).astype(kind)
+    first_delta = gains(first, respond_base, ee[0], ee[1])  # II's card j: bets below j have h = 0
+    for start in range(0, total, 1 << low):
+        rest = ((np.int64(start) >> shifts) & 1).astype(kind)  # zero on the first cards
+        bets = first | rest
+        delta = first_delta + gains(rest[None, :], np.zeros_like(respond_base), ee[0], ee[1])
         calls, ties = (delta < 0).astype(kind), delta == 0
         plain = ~ties.any(axis=1)
         for row in np.nonzero(plain & best_for_i(bets, calls))[0]:
             found.append((tuple(bets[row].tolist()), tuple(calls[row].tolist())))
-        counts = np.where(plain, 0, ties.sum(axis=1))
-        counts[~plain & ~may_be_best_for_i(bets, calls, ties.astype(kind))] = 0
-        for t in np.unique(counts[counts > 0]).tolist():
-            found += _tied_replies(bets, calls, ties, np.nonzero(counts == t)[0], t, best_for_i)
+        counted = np.where(plain, 0, ties.sum(axis=1))
+        counted[~plain & ~may_be_best_for_i(bets, calls, ties.astype(kind))] = 0
+        for t in np.unique(counted[counted > 0]).tolist():
+            found += _tied_replies(bets, calls, ties, np.nonzero(counted == t)[0], t, best_for_i)
         if progress is not None:
-            progress(min(total, start + _CHUNK), total)
+            progress(min(total, start + (1 << low)), total)
     return sorted(found)
 
 

@@ -45,14 +45,14 @@ from exactpoker.solve.algebra.polynomial_system import Family
 from exactpoker.solve.enumeration.decide import REASONS, Behaviour, SupportDecision, decide_support
 from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["AllEquilibria", "all_equilibria_n_player", "first_equilibrium_n_player", "MAX_SUPPORTS"]
+__all__ = ["SupportEnumeration", "all_equilibria_n_player", "first_equilibrium_n_player", "MAX_SUPPORTS"]
 
 #: Most supports (the product over players) enumerated; beyond, the game is refused.
 MAX_SUPPORTS = 200_000
 
 
 @dataclass(frozen=True)
-class AllEquilibria:
+class SupportEnumeration:
     """Every equilibrium of a game, family by family, and how each support was decided.
 
     Attributes
@@ -140,7 +140,7 @@ def support_total(compiled: CompiledGame) -> int:
     return prod(support_count(layout) for layout in compiled.layouts)
 
 
-def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = None) -> AllEquilibria:
+def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = None) -> SupportEnumeration:
     """Every equilibrium of ``compiled`` by exact support enumeration, with the per-support proof (module docstring).
 
     Parameters
@@ -217,7 +217,7 @@ def _support_order(support: SupportKey) -> tuple[int, int]:
     return sum(sizes), max(sizes) - min(sizes)
 
 
-def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> AllEquilibria:
+def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> SupportEnumeration:
     equilibria, families = [], []
     for decision in decisions:
         for behaviour in decision.equilibria:
@@ -230,7 +230,7 @@ def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> AllEqu
             if not verify(compiled, BehaviourProfile(decision.family.witness)).holds:  # pragma: no cover
                 raise CertificationError("support enumeration: a family's witness failed the exact check")
             families.append((decision.support, decision.family))
-    return AllEquilibria(tuple(equilibria), tuple(families), tuple(decisions), _names(compiled))
+    return SupportEnumeration(tuple(equilibria), tuple(families), tuple(decisions), _names(compiled))
 
 
 # -- tasks: picklable in and out ------------------------------------------------------------------------------

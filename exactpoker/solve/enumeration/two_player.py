@@ -32,8 +32,13 @@ polyhedra of Avis et al. section 3 written with the value as a variable.
    ``s = F^T q - B^T x`` for some ``q`` exactly when ``N (s + B^T x) = 0``,
    so ``P`` is the polyhedron ``{(x, s) >= 0 : E x = e, N B^T x + N s = 0}``;
 2. lists the vertices of both (:func:`exactpoker.solve.enumeration.vertices.vertices`,
-   exact lexicographic pivoting, however degenerate the game);
-3. pairs them by their labels, and the realization plans of the pairs give the
+   exact lexicographic pivoting, however degenerate the game) within its limit
+   of bases, and pairs them by their labels; past that limit (a poker tree's
+   degenerate polytopes, a bimatrix game past 12 x 12) it finds the
+   complementary pairs of vertices instead by branching on labels
+   (:func:`exactpoker.solve.enumeration.label_branching.label_branching`, EEE), whose
+   memory and time go with the equilibria rather than with the polytopes;
+3. the realization plans of the pairs give the
    bipartite graph whose maximal bicliques are the maximal convex sets of
    equilibria (:func:`exactpoker.solve.enumeration.convex_sets.maximal_bicliques`); in each
    set a plan that is a convex combination of the set's others is dropped
@@ -61,18 +66,23 @@ from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.core.profile import BehaviourProfile, behaviour_from_plan
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str
+from exactpoker import progress as reporting
 from exactpoker.solve.enumeration.convex_sets import maximal_bicliques
+from exactpoker.solve.enumeration.label_branching import (MAX_SECONDS, SearchCounts, System, check_sizes, label_branching,
+                                              label_order)
 from exactpoker.solve.lp.optimal_set import extreme_points
 from exactpoker.solve.lp.sequence_form import payoff_numerators, realization_matrix
-from exactpoker.solve.enumeration.vertices import Progress, vertices
+from exactpoker.solve.enumeration.vertices import BasisLimitError, Progress, vertices
 
 __all__ = ["AllEquilibria", "ConvexSet", "all_equilibria_two_player", "best_response_polyhedron",
-           "VERTEX_METHOD", "ZERO_SUM_METHOD"]
+           "VERTEX_METHOD", "LABEL_METHOD", "ZERO_SUM_METHOD"]
 
 Plan = tuple[Fraction, ...]
 
 VERTEX_METHOD = ("vertex enumeration of the sequence-form best-response polytopes "
                  "(exact lexicographic pivoting; Avis, Rosenberg, Savani, von Stengel 2010)")
+LABEL_METHOD = ("branching on labels over the sequence-form best-response polytopes (EEE, exact pivots; "
+                "Audet, Hansen, Jaumard, Savard 2001; Avis, Rosenberg, Savani, von Stengel 2010, section 6)")
 ZERO_SUM_METHOD = ("zero-sum: the vertices of each player's optimal strategy set "
                    "(faces of the sequence-form LPs, exact); the equilibria are their product")
 
@@ -111,7 +121,10 @@ class AllEquilibria:
     zero_sum : bool
         True when the sets came from the optimal strategy sets (then there is one, their product).
     bases : tuple of int
-        Lex-feasible bases visited in each player's polytope (0 on the zero-sum path).
+        Lex-feasible bases visited in each player's polytope (0 on the zero-sum path and
+        on the label search's; there, the bases the table search visited before its limit).
+    search : SearchCounts, optional
+        The label search's counts, when it found the equilibria.
     complete : bool
         Always True: every extreme equilibrium is listed (a method that cannot finish raises).
     """
@@ -123,6 +136,7 @@ class AllEquilibria:
     zero_sum: bool = False
     bases: tuple[int, int] = (0, 0)
     complete: bool = True
+    search: SearchCounts | None = None
 
     def notes(self) -> list[str]:
         """What the list means, in plain words."""
@@ -130,9 +144,25 @@ class AllEquilibria:
         if self.zero_sum:
             return ["Complete: every extreme equilibrium is listed. The game is zero-sum, so its equilibria are all "
                     "pairs of optimal strategies: one convex set, the product of the players' optimal sets."]
-        return [f"Complete: every extreme equilibrium is listed; every equilibrium lies in one of the {count} "
-                f"maximal convex set{'s' if count != 1 else ''} they span (convex in "
-                "realization plans, i.e. in mixed strategies for a game in normal form)."]
+        notes = [f"Complete: every extreme equilibrium is listed; every equilibrium lies in one of the {count} "
+                 f"maximal convex set{'s' if count != 1 else ''} they span (convex in "
+                 "realization plans, i.e. in mixed strategies for a game in normal form)."]
+        if self.search is not None:
+            notes.append(f"Found by branching on labels: {self.search.nodes} nodes (estimated "
+                         f"{self.search.estimated_nodes} beforehand), {self.search.leaves} faces listed"
+                         + (f", after the table of lex-feasible bases passed its limit (bases visited: "
+                            f"{' and '.join(map(str, self.bases))})." if any(self.bases) else "."))
+        return notes
+
+    def details(self, names: Sequence[str]) -> dict[str, Any]:
+        """The result's ``details`` of the search: the bases visited, and the label search's counts if it ran."""
+        if self.zero_sum:
+            return {}
+        out: dict[str, Any] = {"bases_visited": dict(zip(names, self.bases))}
+        if self.search is not None:
+            out["label_search"] = {"nodes": self.search.nodes, "leaves": self.search.leaves,
+                                   "estimated_nodes": self.search.estimated_nodes}
+        return out
 
     def to_dict(self, compiled: CompiledGame) -> dict[str, Any]:
         """The result's JSON extras: ``complete``, ``convex_sets`` and ``extreme_strategies``.
@@ -199,10 +229,13 @@ def best_response_polyhedron(compiled: CompiledGame, player: int) -> tuple[list[
     return rows, b, own_labels + other_labels
 
 
-def _vertices(compiled: CompiledGame, player: int, limit: int | None, progress: Progress | None
-              ) -> tuple[list[tuple[Plan, int]], int]:
+Polyhedron = tuple[list[list[int]], list[int], list[int]]
+
+
+def _vertices(compiled: CompiledGame, player: int, polyhedron: Polyhedron, limit: int | None,
+              progress: Progress | None) -> tuple[list[tuple[Plan, int]], int]:
     """``player``'s polytope vertices as ``(realization plan, mask of the labels they carry)``, and bases visited."""
-    A, b, labels = best_response_polyhedron(compiled, player)
+    A, b, labels = polyhedron
     name = compiled.player_names[player]
     found = vertices(A, b, limit=limit, progress=progress, what=f"{name}'s best-response polytope")
     n_own = compiled.layouts[player].num_sequences
@@ -245,7 +278,7 @@ def _extreme_members(plans: Sequence[Plan], mask: int) -> list[int]:
 
 
 def _assemble(plans: tuple[list[Plan], list[Plan]], cliques: list[tuple[int, int]], method: str, zero_sum: bool,
-              bases: tuple[int, int]) -> AllEquilibria:
+              bases: tuple[int, int], search: SearchCounts | None = None) -> AllEquilibria:
     """Renumber the plans used, list the extreme equilibria (each set's products) and the sets."""
     sides = [(_extreme_members(plans[0], left), _extreme_members(plans[1], right)) for left, right in cliques]
     used = [sorted({k for side in sides for k in side[p]}) for p in (0, 1)]
@@ -258,7 +291,7 @@ def _assemble(plans: tuple[list[Plan], list[Plan]], cliques: list[tuple[int, int
         sets.append(ConvexSet((left, right), tuple(sorted(pair_index[(i, j)] for i in left for j in right))))
     chosen = (tuple(plans[0][k] for k in used[0]), tuple(plans[1][k] for k in used[1]))
     return AllEquilibria(chosen, tuple(pairs), tuple(sorted(sets, key=lambda s: s.equilibria)), method, zero_sum,
-                         bases)
+                         bases, search=search)
 
 
 def _zero_sum(compiled: CompiledGame) -> AllEquilibria:
@@ -271,8 +304,33 @@ def _zero_sum(compiled: CompiledGame) -> AllEquilibria:
     return _assemble((list(sets[0]), list(sets[1])), [everything], ZERO_SUM_METHOD, True, (0, 0))
 
 
+def _in_label_order(polyhedra: Sequence[Polyhedron]) -> tuple[System, System]:
+    """Both polyhedra with column ``k`` the label ``k`` (the form :func:`label_branching` takes)."""
+    systems = []
+    for A, b, labels in polyhedra:
+        order = label_order(labels)
+        systems.append(([[row[k] for k in order] for row in A], b))
+    return systems[0], systems[1]
+
+
+def _label_search(compiled: CompiledGame, systems: tuple[System, System], bases: tuple[int, int]) -> AllEquilibria:
+    """Every extreme equilibrium by branching on labels (module docstring, step 2), plans in sorted order."""
+    what = tuple(f"{name}'s best-response polytope" for name in compiled.player_names)
+    found = label_branching(systems, what=(what[0], what[1]),
+                            tick=reporting.counter("label search (estimated nodes)", "nodes"))
+    n0, n1 = (layout.num_sequences for layout in compiled.layouts)
+    pairs = {(p[:n0], q[n0:n0 + n1]) for p, q in found.pairs}
+    plans = [sorted({pair[side] for pair in pairs}) for side in (0, 1)]
+    index = [{plan: k for k, plan in enumerate(side)} for side in plans]
+    neighbours = [0] * len(plans[0])
+    for x, y in pairs:
+        neighbours[index[0][x]] |= 1 << index[1][y]
+    return _assemble((plans[0], plans[1]), maximal_bicliques(neighbours), LABEL_METHOD, False, bases,
+                     search=found.counts)
+
+
 def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = None, progress: Progress | None = None,
-                              optimal_sets: bool = True) -> AllEquilibria:
+                              optimal_sets: bool = True, method: str = "auto") -> AllEquilibria:
     """Every extreme equilibrium of a two-player game and its maximal convex sets of equilibria, exactly.
 
     Parameters
@@ -287,11 +345,16 @@ def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = Non
     optimal_sets : bool
         On a zero-sum game, take the optimal strategy sets (the default);
         False enumerates the polytopes as for any game (an independent check).
+    method : {"auto", "vertices", "labels"}
+        ``"vertices"``: the polytopes' vertices within ``limit`` bases (raises
+        past it); ``"labels"``: the label search; ``"auto"``: the first, and
+        the second when the first reaches its limit (so that every game it
+        answered is answered as before, in the same order).
 
     Returns
     -------
     AllEquilibria
-        Not yet certified: :func:`exactpoker.solve.engine.dispatch.solve_compiled`
+        Not yet certified: :func:`exactpoker.solve.solve_game`
         certifies every profile of :meth:`AllEquilibria.profiles`.
 
     Raises
@@ -303,10 +366,27 @@ def all_equilibria_two_player(compiled: CompiledGame, *, limit: int | None = Non
     if compiled.num_players != 2:
         raise InvalidParameterError(
             f"all_equilibria_two_player(): the game must have two players; it has {compiled.num_players}")
+    if method not in ("auto", "vertices", "labels"):
+        raise InvalidParameterError(f"all_equilibria_two_player(): method must be auto, vertices or labels; "
+                                    f"got {method!r}")
     if compiled.is_zero_sum and optimal_sets:
         return _zero_sum(compiled)
-    first, bases0 = _vertices(compiled, 0, limit, progress)
-    second, bases1 = _vertices(compiled, 1, limit, progress)
+    polyhedra = [best_response_polyhedron(compiled, player) for player in (0, 1)]
+    systems = _in_label_order(polyhedra)
+    if method != "vertices":
+        check_sizes(systems, MAX_SECONDS)  # a refusal from the sizes alone, before any pivot of either method
+    if method == "labels":
+        return _label_search(compiled, systems, (0, 0))
+    bases = [0, 0]
+    try:
+        first, bases[0] = _vertices(compiled, 0, polyhedra[0], limit, progress)
+        second, bases[1] = _vertices(compiled, 1, polyhedra[1], limit, progress)
+    except BasisLimitError as refused:
+        if method == "vertices":
+            raise
+        stopped = (refused.bases, 0) if not bases[0] else (bases[0], refused.bases)
+        return _label_search(compiled, systems, stopped)
+    bases0, bases1 = bases
     labels = sum(layout.num_sequences for layout in compiled.layouts)
     plans0, plans1, neighbours = _graph(first, second, labels)
     return _assemble((plans0, plans1), maximal_bicliques(neighbours), VERTEX_METHOD, False, (bases0, bases1))

@@ -20,7 +20,7 @@ simplicity.
 A first lex-feasible basis comes from a lexicographic phase one with one
 artificial column per row (their identity block keeps ``det(B) B^{-1}`` in the
 tableau for the ratio test).  The tableau holds integers: every pivot is
-fraction-free (Edmonds 1967; as in :mod:`exactpoker.solve.lemke.lcp`), each
+fraction-free (Edmonds 1967; as in :mod:`exactpoker.solve.lemke.lcp.lcp`), each
 division exact, and a basic solution is ``rhs / det`` with one common
 positive integer ``det``.
 """
@@ -34,9 +34,11 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from exactpoker import guard, progress as reporting
 from exactpoker.errors import CertificationError, InvalidParameterError
 
-__all__ = ["Vertices", "vertices", "basis_limit", "MAX_WORK"]
+__all__ = ["Vertices", "vertices", "basis_limit", "first_feasible_basis", "fraction_free_pivot", "BasisLimitError",
+           "MAX_WORK"]
 
 #: The work one enumeration may do before it refuses: bases visited times the tableau's entries (each visit
 #: pivots the whole tableau).  About a minute: 55,000 bases of a 10 x 10 bimatrix game's polytope (11 x 33
@@ -45,6 +47,14 @@ MAX_WORK = 20_000_000
 
 #: ``progress(done, total)``: told the bases visited so far and the limit (the form of ``progress.counter``).
 Progress = Callable[[int, int], None]
+
+
+class BasisLimitError(InvalidParameterError):
+    """The enumeration reached its limit of lex-feasible bases (the message gives the counts; ``bases``: the count)."""
+
+    def __init__(self, message: str, bases: int) -> None:
+        super().__init__(message)
+        self.bases = bases
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,25 @@ class Vertices:
     bases: int
 
 
+def fraction_free_pivot(T: np.ndarray, rhs: np.ndarray, det: int, row: int, column: int
+                        ) -> tuple[np.ndarray, np.ndarray, int]:
+    """One fraction-free pivot on ``T[row, column]`` of ``det * B^{-1} [A | ...]`` and ``det * B^{-1} b``.
+
+    Returns the new integer tableau, right-hand side and ``det > 0`` (Edmonds 1967): every division is exact
+    and a basic value is ``rhs / det``.
+    """
+    pivot = T[row, column]
+    factors = T[:, column].copy()
+    factors[row] = 0
+    new = (T * pivot - np.outer(factors, T[row])) // det
+    new[row] = T[row]
+    new_rhs = (rhs * pivot - factors * rhs[row]) // det
+    new_rhs[row] = rhs[row]
+    if pivot < 0:  # keep det > 0: a basic value is rhs / det with the sign of rhs
+        new, new_rhs, pivot = -new, -new_rhs, -pivot
+    return new, new_rhs, pivot
+
+
 class _Tableau:
     """``det * B^{-1} [A | I]`` and ``det * B^{-1} b`` as exact integers, with the basic column of each row."""
 
@@ -78,16 +107,7 @@ class _Tableau:
         self.basic = list(range(n, n + m))  # the artificial columns
 
     def pivot(self, row: int, column: int) -> None:
-        T, pivot = self.T, self.T[row, column]
-        factors = T[:, column].copy()
-        factors[row] = 0
-        new = (T * pivot - np.outer(factors, T[row])) // self.det
-        new[row] = T[row]
-        rhs = (self.rhs * pivot - factors * self.rhs[row]) // self.det
-        rhs[row] = self.rhs[row]
-        if pivot < 0:  # keep det > 0: a basic value is rhs / det with the sign of rhs
-            new, rhs, pivot = -new, -rhs, -pivot
-        self.T, self.rhs, self.det = new, rhs, pivot
+        self.T, self.rhs, self.det = fraction_free_pivot(self.T, self.rhs, self.det, row, column)
         self.basic[row] = column
 
     def leaving_row(self, column: int) -> int | None:
@@ -128,11 +148,22 @@ def _fractions(n: int, point: tuple[int, tuple[tuple[int, int], ...]]) -> tuple[
     return tuple(z)
 
 
-def _phase_one(tableau: _Tableau) -> None:
-    """Minimise the sum of the artificial variables by the lexicographic simplex method (no cycling)."""
+def _phase_one(tableau: _Tableau, budget: "guard.WorkBudget | None" = None) -> None:
+    """Minimise the sum of the artificial variables by the lexicographic simplex method (no cycling).
+
+    Each pivot usually drives one artificial variable out, so their number is
+    the stage's total; ``budget`` stops it when out of time.
+    """
     n = tableau.n
+    total = sum(1 for c in tableau.basic if c >= n)
+    pivots = out = 0
     while True:
         artificial_rows = [i for i, c in enumerate(tableau.basic) if c >= n]
+        reporting.advance(total - len(artificial_rows) - out)
+        out = total - len(artificial_rows)
+        if budget is not None:
+            budget.check(out, total, f"{pivots} pivots of phase one, {len(artificial_rows)} of {total} artificial "
+                         "variables left")
         if not artificial_rows:
             return
         # reduced cost * det of an original column j: -(sum of the artificial rows' entries)
@@ -146,6 +177,26 @@ def _phase_one(tableau: _Tableau) -> None:
         if row is None:  # pragma: no cover - the phase-one objective is bounded below by 0
             raise CertificationError("vertex enumeration: phase one is unbounded")
         tableau.pivot(row, entering)
+        pivots += 1
+
+
+def first_feasible_basis(A: Sequence[Sequence[int]], b: Sequence[int]
+                         ) -> tuple[np.ndarray, np.ndarray, int, list[int]]:
+    """A feasible basis of ``{z >= 0 : A z = b}`` (integers, full row rank, ``b >= 0``) by the phase one below.
+
+    Returns ``det * B^{-1} A``, ``det * B^{-1} b``, ``det`` and the basic column of each row.
+    """
+    tableau = _Tableau(*_integer_system(A, b))
+    _phase_one(tableau)
+    return tableau.T[:, :tableau.n].copy(), tableau.rhs, tableau.det, list(tableau.basic)
+
+
+def _integer_system(A: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    A = np.array([[int(v) for v in row] for row in A], dtype=object).reshape(len(b), -1)
+    rhs = np.array([int(v) for v in b], dtype=object)
+    if any(v < 0 for v in rhs):
+        raise InvalidParameterError("vertices(): the right-hand side b must be >= 0")
+    return A, rhs
 
 
 def _moves(tableau: _Tableau) -> list[tuple[int, int]]:
@@ -181,16 +232,18 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None 
 
     Raises
     ------
-    InvalidParameterError
+    BasisLimitError
         When the search reaches ``limit`` bases (the message gives the count).
+    ResourceLimitError
+        When it runs out of the time an enumeration may take (:class:`~exactpoker.guard.WorkBudget`).
     """
-    A = np.array([[int(v) for v in row] for row in A], dtype=object).reshape(len(b), -1)
-    rhs = np.array([int(v) for v in b], dtype=object)
-    if any(v < 0 for v in rhs):
-        raise InvalidParameterError("vertices(): the right-hand side b must be >= 0")
+    A, rhs = _integer_system(A, b)
     tableau = _Tableau(A, rhs)
     limit = basis_limit(*A.shape) if limit is None else limit
-    _phase_one(tableau)
+    budget = guard.WorkBudget(f"--all: vertex enumeration of {what} ({A.shape[0]} x {A.shape[1]})")
+    reporting.stage(f"vertex enumeration of {what}: a first vertex (phase one)", A.shape[0], "artificial variables")
+    _phase_one(tableau, budget)
+    reporting.stage(f"vertex enumeration of {what}", None, "bases")
     mask = tableau.mask()
     seen = {mask}
     found = {tableau.point(): None}
@@ -204,10 +257,11 @@ def vertices(A: Sequence[Sequence[int]], b: Sequence[int], *, limit: int | None 
             if key in seen:
                 continue
             if len(seen) >= limit:
-                raise InvalidParameterError(
+                raise BasisLimitError(
                     f"--all: {what} has more than {limit} lex-feasible bases, the limit for its size "
                     f"(vertex enumeration stopped after {len(seen)} bases and {len(found)} vertices); "
-                    "the game is too large for --all")
+                    "the game is too large for --all", len(seen))
+            budget.check(len(seen), None, f"{len(seen)} bases and {len(found)} vertices so far, at most {limit}")
             tableau.pivot(row, column)
             mask = key
             seen.add(key)

@@ -33,7 +33,7 @@ from the start.  :func:`lemke` is the dense exact method (an integer tableau
 updated by fraction-free pivoting, each division exact: Edmonds 1967), kept
 as an independent check of the sparse one on small games.  The realization
 plans found are turned into behaviour strategies, and the dispatcher
-(:func:`exactpoker.solve.engine.dispatch.solve_compiled`) certifies them like every
+(:func:`exactpoker.solve.solve_game`) certifies them like every
 answer.
 """
 

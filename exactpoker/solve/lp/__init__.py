@@ -10,4 +10,8 @@
 ``reconstruct``    an LP optimum read off the float vertex by rational reconstruction, then checked.
 ``optimal_set``    every optimal strategy of a player, as exact vertices.
 ``sign_games_lp``  the card-by-card LP of a game decided by the higher card (O(n)).
+``strategic``      the strategic form solved as a matrix game (every or given pure strategies; ``strategic``).
+``per_card``       player I's LP against II's pure choices per card (seed 000's djnMNE; ``per-card``).
+``nearest``        the optimal strategy nearest a target: an exact LP over the optimal set (``nearest=``).
+``coalitions``     what each coalition of a zero-sum game can guarantee (the characteristic function).
 """

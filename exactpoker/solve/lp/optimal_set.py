@@ -40,6 +40,7 @@ from typing import Any
 
 from flint import fmpq, fmpq_mat
 
+from exactpoker import guard, progress
 from exactpoker.core.compiled import CompiledGame, SequenceLayout
 from exactpoker.errors import InfeasibleError, InvalidParameterError, NotZeroSumError, UnboundedError
 from exactpoker.solve.lp.sequence_form import payoff_numerators, realization_matrix
@@ -114,6 +115,23 @@ def _face(compiled: CompiledGame, player: int, value: Fraction
     a_ub.append([Fraction(0)] * nx + [Fraction(-1)] + [Fraction(0)] * (nq - 1))
     b_ub.append(-value)
     return a_eq, b_eq, a_ub, b_ub, nx, nq
+
+
+def _implicit_rows(name: str, a_eq, b_eq, a_ub, b_ub, free: range) -> list[int]:  # noqa: ANN001
+    """The inequalities tight on the whole face: one exact LP each, within the enumeration's time
+    (:class:`~exactpoker.guard.WorkBudget`: refused at once when a low estimate says they cannot end in time)."""
+    rows, columns = len(a_ub), len(a_ub[0]) if a_ub else 0
+    what = f"optimal strategies of {name}"
+    budget = guard.WorkBudget(what)
+    budget.refuse_at_once(rows * guard.exact_lp_seconds(rows, columns), f"{rows} exact LPs of {rows} x {columns}")
+    progress.stage(f"{what}: the face's equalities", rows, "exact LPs")
+    implicit = []
+    for r in range(rows):
+        if _is_implicit(r, a_eq, b_eq, a_ub, b_ub, free):
+            implicit.append(r)
+        progress.advance()
+        budget.check(r + 1, rows, f"{r + 1} of {rows} exact LPs of {rows} x {columns}")
+    return implicit
 
 
 def _is_implicit(row: int, a_eq, b_eq, a_ub, b_ub, free: range) -> bool:
@@ -198,6 +216,9 @@ def optimal_set(compiled: CompiledGame, player: int, value: Fraction) -> Optimal
         If the game is not two-player zero-sum.
     InvalidParameterError
         If the face has too many candidate vertices to enumerate.
+    ResourceLimitError
+        If the exact LPs that find the face's equalities would take more than
+        the time an enumeration may (:class:`~exactpoker.guard.WorkBudget`).
     """
     if compiled.num_players != 2 or not compiled.is_zero_sum:
         raise NotZeroSumError("optimal_set(): the game must be two-player zero-sum")
@@ -205,7 +226,7 @@ def optimal_set(compiled: CompiledGame, player: int, value: Fraction) -> Optimal
         raise InvalidParameterError(f"optimal_set(): player must be 0 or 1; got {player!r}")
     a_eq, b_eq, a_ub, b_ub, nx, nq = _face(compiled, player, Fraction(value))
     free = range(nx, nx + nq)
-    implicit = [r for r in range(len(a_ub)) if _is_implicit(r, a_eq, b_eq, a_ub, b_ub, free)]
+    implicit = _implicit_rows(compiled.player_names[player], a_eq, b_eq, a_ub, b_ub, free)
     z0, basis = _affine_hull(a_eq + [a_ub[r] for r in implicit], b_eq + [b_ub[r] for r in implicit])
     d = len(basis)
     # The remaining inequalities in the parameters t: (a N) t <= b - a z0.

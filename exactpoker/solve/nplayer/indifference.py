@@ -12,7 +12,7 @@ The papers' own route (seed 000 section 4, the Fast NLP of three-player poker), 
 3. the engine's one exact solver (:func:`exactpoker.solve.algebra.polynomial_system.solve_system`) gives its
    real solutions in ``[0, 1]`` or their family;
 4. :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium` searches the support from a guide
-   (a caller's, or :func:`float_guide`'s smoothed fictitious play) and certifies with
+   (a caller's, or :func:`fictitious_play`'s smoothed fictitious play) and certifies with
    :func:`exactpoker.certify.verify`.
 
 :class:`CompiledModel` is what the search needs of a game, from its compiled form;
@@ -38,7 +38,7 @@ from exactpoker.core.support_system import FREE, IndifferenceSystem, Support, Ti
 from exactpoker.errors import InvalidGameError
 from exactpoker.solve.algebra.polynomial_system import Solved, solve_system
 
-__all__ = ["ExactNumber", "check_two_actions", "CompiledModel", "as_model", "float_guide", "indifference_system",
+__all__ = ["ExactNumber", "check_two_actions", "CompiledModel", "as_model", "fictitious_play", "indifference_system",
            "solve_indifference", "profile_from_behaviour", "behaviour_of"]
 
 ExactNumber = Union[Fraction, AlgebraicNumber]
@@ -89,7 +89,7 @@ def as_model(game: "CompiledGame | CompiledModel") -> "CompiledModel":
     return CompiledModel(game) if isinstance(game, CompiledGame) else game
 
 
-def float_guide(compiled: "CompiledGame | CompiledModel", iterations: int = 400,
+def fictitious_play(compiled: "CompiledGame | CompiledModel", iterations: int = 400,
                 start: Sequence[np.ndarray] | None = None) -> list[np.ndarray]:
     """An approximate equilibrium by smoothed fictitious play (floats; a guide only).
 

@@ -2,7 +2,7 @@
 
 The engine's path for the games of :mod:`~exactpoker.solve.structure.ordered_games`
 (three-player poker, seed 000 section 4, the paper's ``FastMNE``), reached
-from the rules by :func:`~exactpoker.solve.engine.rules.solve_rules`:
+from the rules by :func:`~exactpoker.solve.engine.dispatch.solve_game`:
 
 1. the model: the prefix sums over the order of the cards
    (:class:`~exactpoker.solve.structure.ordered_games.OrderedModel`), or any model of
@@ -13,7 +13,7 @@ from the rules by :func:`~exactpoker.solve.engine.rules.solve_rules`:
    their information sets card by card (:func:`symmetric_ties`);
 3. the guide: the rules' own (:attr:`~exactpoker.core.game.BettingGame.guide`,
    an :class:`OrderedGuide`, e.g. a continuous game's cut points), else
-   smoothed fictitious play (:func:`~exactpoker.solve.nplayer.indifference.float_guide`);
+   smoothed fictitious play (:func:`~exactpoker.solve.nplayer.indifference.fictitious_play`);
 4. the supports, in one order: tied near the guide; tied on the guide's own
    list of supports; untied near the guide (the first that certifies wins,
    :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium`);
@@ -33,12 +33,13 @@ from exactpoker.core.game import BettingGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.errors import CertificationError
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.nplayer.indifference import CompiledModel, Support, Ties, float_guide
+from exactpoker.solve.nplayer.indifference import CompiledModel, Support, Ties, fictitious_play
 from exactpoker.solve.algebra.polynomial_system import Family
 from exactpoker.solve.nplayer.indifference_families import family_corners
 from exactpoker.solve.structure.ordered_games import ORDERS, OrderedGame, OrderedModel
 from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.support_search import locate_equilibrium
+from exactpoker.solve.engine.tables import labelled_layouts
 
 __all__ = ["ORDERED_METHOD", "OrderedGuide", "symmetric_ties", "solve_ordered"]
 
@@ -103,7 +104,7 @@ def solve_ordered(rules: BettingGame, game: OrderedGame, model: CompiledModel | 
     model = OrderedModel(game) if model is None else model
     hint = rules.guide() if rules.guide is not None else None
     hint = hint if isinstance(hint, OrderedGuide) else OrderedGuide()
-    guide = list(hint.behaviour) if hint.behaviour is not None else float_guide(model)
+    guide = list(hint.behaviour) if hint.behaviour is not None else fictitious_play(model)
     ties = symmetric_ties(game)
     searches: list[Search] = [(ties, None)] if ties else []
     if hint.supports is not None:
@@ -140,7 +141,8 @@ def _result(rules: BettingGame, game: OrderedGame, located: CertifiedPoint, fami
         strategies = {name: {layout.infoset_name(i): list(profile.strategies[p][i])
                              for i in range(layout.num_infosets)}
                       for p, (name, layout) in enumerate(zip(names, layouts))}
-        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile))
+        equilibria.append(Equilibrium.from_certificate(certificate, strategies, profile,
+                                                       labelled=labelled_layouts(names, layouts, profile)))
     free = {name: [f"{h + 1}:{game.labels[p]}" for q, h in located.system.variables if q == p]
             for p, name in enumerate(names)}
     alike = all(corner.behaviour[1] == corner.behaviour[2] for corner in family.vertices)

@@ -1,9 +1,9 @@
 """Games of three or more players: the one staged entry point of the exact N-player finish.
 
-:func:`exactpoker.solve.engine.dispatch.solve_compiled` sends every game with three or
+:func:`exactpoker.solve.solve_game` sends every game with three or
 more players here.  The stages are seed 003's method (Billingham et al., the
 three-player Kuhn poker of ``N`` cards, section 3), which
-:mod:`exactpoker.games.kuhn3` also runs, generalised to any compiled game:
+:mod:`exactpoker.games.papers.kuhn3` also runs, generalised to any compiled game:
 
 0. **dominance** -- actions range-dominated in the rules are fixed at 0
    (:func:`~exactpoker.solve.structure.dominance.dominated_variables`, seed 003's
@@ -26,8 +26,8 @@ three-player Kuhn poker of ``N`` cards, section 3), which
 
 A game whose guide would compute more than :data:`REGRET_FROM` products an evaluation takes the regret route
 first (:mod:`exactpoker.solve.nplayer.regret_route`: discounted CFR on the vectorised sequence-form walk, its
-average play purified and completed, then the same exact finish); the continuation is its fallback while the
-game is within :data:`MAX_GUIDE_TERMS`.
+average play purified, completed and polished, then the same exact finish); the continuation is its fallback
+while the game is within :data:`MAX_GUIDE_TERMS`.
 
 When the guide (stage 1) or the exact finish (stage 3) fails, the simpler exact methods are tried before
 giving up (:func:`~exactpoker.solve.nplayer.fallback.simpler_methods`: pure equilibria, then support
@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -63,9 +63,11 @@ from exactpoker.solve.nplayer.point import CertifiedPoint
 
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core.binary_form import BinaryForm
+    from exactpoker.solve.nplayer.continuation import Trend
+    from exactpoker.solve.nplayer.gain_system import GainSystem
 
-__all__ = ["solve_n_player", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
-           "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
+__all__ = ["solve_n_player", "float_guide", "exact_finish", "require_guide_size", "pure_equilibria_n",
+           "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS", "REGRET_FROM"]
 
 #: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
 MAX_PURE_PROFILES = 1 << 24
@@ -113,6 +115,46 @@ def require_guide_size(game: CompiledGame, max_terms: int | None = None) -> int:
             f"(three-player Leduc on two ranks needs 639198 on its lossless abstraction); choose a smaller game"
         )
     return terms
+
+
+def float_guide(system: "GainSystem", at: float = 0.0, *, eps: float | None = None, size: str = ""
+                ) -> tuple[np.ndarray, "Trend | None"]:
+    """Stage 1, the guide: the regularised system of ``system`` at the parameter ``at``, followed down in
+    ``epsilon`` (seed 003 section 3); every variable (floats) and the trend that reads the support near 0 and 1.
+
+    Raises :class:`CertificationError` naming the stage (and the game's ``size``) when the continuation fails.
+    """
+    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
+
+    progress.stage("N-player float guide (continuation in epsilon)")
+    if not len(system.free):  # every choice fixed by dominance: the guide is the fixed play
+        return system.full(np.zeros(0)), None
+    try:
+        free_guide, trend = trace_down_trend(system, at, EPSILON if eps is None else eps)
+    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
+        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({size}): {error}") from None
+    return system.full(free_guide), trend
+
+
+def exact_finish(game: CompiledGame, system: "GainSystem", guide: np.ndarray, trend: "Trend | None", *,
+                 at: float = 0.0, forced: Sequence[tuple[int, int]] = (), digits: int = 30, size: str = ""
+                 ) -> CertifiedPoint:
+    """Stages 2-4: the support read off the ``guide``, the exact finish on it (rational, algebraic, isolating
+    box) and its certificate (:func:`~exactpoker.solve.nplayer.finish.solve_exact`; ``forced``: information sets
+    whose play the rules fix, as in a restricted game).
+
+    Raises :class:`CertificationError` naming the stage (and the game's ``size``) when no support certifies.
+    """
+    from exactpoker.solve.nplayer.finish import solve_exact
+
+    progress.stage("N-player exact finish on the guide's support")
+    try:
+        return solve_exact(game, guide, lambda z: system.gains(z, at, jacobian=True)[1], system.fixed,
+                           forced=forced, digits=digits, trend=trend)
+    except CertificationError as error:
+        raise CertificationError(
+            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({size}): {error}"
+        ) from None
 
 
 def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: int = 30,
@@ -175,29 +217,12 @@ def _continuation_route(game: CompiledGame, fixed: dict[int, float], eps: float 
                         max_terms: int | None) -> CertifiedPoint:
     """Stages 1-3 with the regularised continuation as the guide (module docstring); a failing stage raises
     :class:`~exactpoker.errors.CertificationError` naming it."""
-    from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
-    from exactpoker.solve.nplayer.finish import solve_exact
     from exactpoker.solve.nplayer.gain_system import GainSystem
 
     require_guide_size(game, max_terms)
-    progress.stage("N-player float guide (continuation in epsilon)")
     system = GainSystem.from_game(game, fixed or None)
-    try:
-        if len(system.free):
-            free_guide, trend = trace_down_trend(system, 0.0, EPSILON if eps is None else eps)
-        else:  # every choice fixed by dominance: the guide is the fixed play
-            free_guide, trend = np.zeros(0), None
-        guide = system.full(free_guide)
-    except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
-        raise CertificationError(f"N-player finish, stage 1 (float guide) failed ({_size(game)}): {error}") from None
-    progress.stage("N-player exact finish on the guide's support")
-    try:
-        return solve_exact(game, guide, lambda z: system.gains(z, 0.0, jacobian=True)[1], system.fixed,
-                           digits=digits, trend=trend)
-    except CertificationError as error:
-        raise CertificationError(
-            f"N-player finish, stage 3 (exact finish on the guide's support) failed ({_size(game)}): {error}"
-        ) from None
+    guide, trend = float_guide(system, eps=eps, size=_size(game))
+    return exact_finish(game, system, guide, trend, digits=digits, size=_size(game))
 
 
 def _finished(solution: CertifiedPoint, form: "BinaryForm | None", game: CompiledGame) -> CertifiedPoint:

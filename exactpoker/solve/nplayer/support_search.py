@@ -1,7 +1,7 @@
 """The support search of the indifference solver: supports near a float guide, solved and certified in turn.
 
 Seed 000, section 4 (the Fast NLP of three-player poker), made exact: from a
-float guide (smoothed fictitious play, :func:`~exactpoker.solve.nplayer.indifference.float_guide`,
+float guide (smoothed fictitious play, :func:`~exactpoker.solve.nplayer.indifference.fictitious_play`,
 or a game's own guess) :func:`candidate_supports` lists the nearby supports
 most plausible first; :func:`locate_equilibrium` solves each one's
 indifference system exactly (:mod:`exactpoker.solve.nplayer.indifference`), screens

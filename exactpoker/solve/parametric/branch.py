@@ -5,7 +5,7 @@ zero-sum), a general-sum or many-player game gets the method of seed 003
 (section 3), for any game whose information sets have two actions and whose
 payoffs are affine in the parameter (``solve --over``; seed 003's own
 ``kuhn3 branch`` follows the same branch of its seed's system, adding only the
-paper's presentation, :mod:`exactpoker.games.kuhn3_branch`):
+paper's presentation, :mod:`exactpoker.games.papers.kuhn3_branch`):
 
 1. The *branch* (:func:`follow_branch`): the regularised equilibrium system
    (:mod:`exactpoker.solve.nplayer.continuation`, counterfactual gains, ``g(f/eps) = x``)

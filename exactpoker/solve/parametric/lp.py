@@ -16,7 +16,8 @@ Stengel 1996; :mod:`exactpoker.solve.lp.sequence_form`) with payoff matrix
    ``det K(r)``, whose degree is at most the sum of the column degrees of
    ``K`` (and of the row degrees).  They are computed at rational points
    (sparse exact solves, :class:`~exactpoker.solve.lp.sparse_exact.BlockTriangular`),
-   a common denominator ``Delta`` is found by rational reconstruction and the
+   a common denominator ``Delta`` is found by rational reconstruction
+   (:func:`~exactpoker.solve.algebra.rational_reconstruction.reconstruct`) and the
    numerators ``N = Delta K^{-1} b``, ``W = Delta K^{-T} c_B`` by
    interpolation, with early termination: the identities ``K N = Delta b``
    and ``K^T W = Delta c_B``, checked as polynomials, are the proof, and the
@@ -49,10 +50,11 @@ from flint import fmpq, fmpq_poly
 
 from exactpoker.algebraic import RealAlgebraic, rational_between
 from exactpoker.core.compiled import SequenceLayout
-from exactpoker.core.parametric import interpolate, interpolate_many
+from exactpoker.core.parametric import interpolate_many
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
 from exactpoker.solve.lp.basis import solve_from_basis
 from exactpoker.solve.lp.float_guide import optimal_basis
+from exactpoker.solve.algebra.rational_reconstruction import reconstruct
 from exactpoker.solve.lp.sequence_form import StandardLP, realization_matrix
 from exactpoker.solve.parametric.sign_intervals import compare, largest_interval
 from exactpoker.solve.lp.sparse_exact import BlockTriangular
@@ -178,37 +180,12 @@ def _solve_at(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
         return None
 
 
-def _reconstruct(points: list[Fraction], values: "list[Fraction | fmpq]") -> tuple[fmpq_poly, fmpq_poly] | None:
-    """``P / Q`` with ``deg P, deg Q < len(points) / 2`` through the values (rational reconstruction), or None.
-
-    The interpolant ``I`` of the values is reduced with the extended Euclidean
-    algorithm against ``prod (r - points_k)`` until the remainder's degree
-    drops below half the number of points (von zur Gathen and Gerhard,
-    *Modern Computer Algebra*, 2013, section 5.7).
-    """
-    n = len(points)
-    modulus = fmpq_poly([1])
-    for p in points:
-        modulus *= fmpq_poly([fmpq(-p.numerator, p.denominator), 1])
-    r0, r1 = modulus, interpolate(points, values)
-    t0, t1 = fmpq_poly([]), fmpq_poly([1])
-    while not r1.is_zero() and r1.degree() >= n // 2:
-        quotient = r0 // r1
-        r0, r1 = r1, r0 - quotient * r1
-        t0, t1 = t1, t0 - quotient * t1
-    if t1.is_zero() or any(t1(fmpq(p.numerator, p.denominator)) == 0 for p in points):
-        return None
-    # scale to an integer denominator without a common factor (Euclid's coefficients grow huge)
-    factor = fmpq(int(t1.denom())) / fmpq(int(t1.numer().content()))
-    return r1 * factor, t1 * factor
-
-
 def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple[fmpq_poly, list[fmpq_poly], list[fmpq_poly], list[int]]:
     """The basis solved over ``Q(r)``: ``Delta``, the basic columns' and the tight rows' numerators, tight rows.
 
     The solution is computed at rational points (sparse exact solves); a
     common denominator ``Delta`` is reconstructed from a random combination of
-    the components (:func:`_reconstruct`), the numerators ``Delta * value``
+    the components (:func:`~exactpoker.solve.algebra.rational_reconstruction.reconstruct`), the numerators ``Delta * value``
     interpolated, and the identities ``K N = Delta b``, ``K^T W = Delta c``
     checked as polynomials: that check is the proof.  Points are doubled until
     it holds; by ``2 deg det + 2`` points it must (the degree bound).
@@ -250,7 +227,7 @@ def _try_lift(matrix: list[dict[int, fmpq_poly]], rhs: list[int], cost: list[int
     chooser = random.Random(seed)  # a fixed pseudo-random combination (not an arithmetic progression: poles cancel)
     weights = [chooser.randint(1, 2**20) for _ in range(size)]
     combined = [sum((w * v for w, v in zip(weights, sample) if v), fmpq(0)) for sample in samples]
-    found = _reconstruct(points[:-1], combined[:-1])
+    found = reconstruct(points[:-1], combined[:-1])
     last = fmpq(points[-1].numerator, points[-1].denominator)
     if found is None or found[0](last) != combined[-1] * found[1](last):
         return None  # not enough points yet: the held-out point disagrees (cheap, before the numerators)

@@ -1,7 +1,7 @@
 """A profile of a game with some actions left out, lifted to the full game by names.
 
 A game whose rules leave out actions that can never help (Liar's Dice's bids
-that never hold, :mod:`exactpoker.games.liars_dice_lift`) is smaller to solve;
+that never hold, :mod:`exactpoker.solve.engine.restricted`) is smaller to solve;
 its equilibrium becomes a profile of the full game by matching information
 sets and actions by name: a kept action has its probability, a left-out one
 probability 0, and an information set the smaller game does not have (one

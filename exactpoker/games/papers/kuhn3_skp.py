@@ -42,7 +42,7 @@ import sympy
 
 from exactpoker.certify_sequential import SequentialCertificate, verify_sequential
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games import kuhn3
+from exactpoker.games.papers import kuhn3
 from exactpoker.numbers import exact_str, to_fraction
 from exactpoker.results import SolveResult
 

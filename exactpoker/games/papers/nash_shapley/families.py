@@ -10,7 +10,7 @@ The *deviation conditions* do, exactly: for each player ``k`` and each vertex
 ``s`` of the cube of his eight coefficients (his pure strategies),
 ``P_k(x) - P_k(s, x_-k) >= 0``.  ``P_k`` is multilinear in his own
 coefficients, so its maximum over his behaviour strategies is at a vertex
-(the same fact as :func:`~exactpoker.games.nash_shapley.best_deviation_gains`):
+(the same fact as :func:`~exactpoker.games.papers.nash_shapley.payoffs.best_deviation_gains`):
 a point of the case is an equilibrium exactly when all of them hold.  They
 are multilinear in the case's interior coefficients, and
 :func:`~exactpoker.solve.algebra.multilinear_region.box_region` describes their
@@ -25,10 +25,10 @@ from math import lcm
 
 import sympy
 
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, VARIABLES, ZERO, Case
-from exactpoker.solve.algebra.box_exclusion import Multilinear
-from exactpoker.solve.algebra.multilinear_region import Region, box_region
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley.cases import INTERIOR, ONE, VARIABLES, ZERO, Case
+from exactpoker.solve import Multilinear
+from exactpoker.solve import Region, box_region
 
 __all__ = ["deviation_conditions", "CaseFamily", "case_family"]
 

@@ -2,8 +2,9 @@
 
 ``exactpoker kuhn3 --cards N --pot P`` and ``exactpoker solve
 'library:kuhn3(cards=N,pot=P)'`` solve the same rules (the library game,
-:mod:`exactpoker.games.library`) by the same entry point,
-:func:`exactpoker.solve.engine.dispatch.solve_compiled` (three players: the staged
+:mod:`exactpoker.games.library`; the paper's analysis is :mod:`exactpoker.games.papers.kuhn3`)
+by the same entry point,
+:func:`exactpoker.solve.solve_game` (three players: the staged
 N-player finish, :func:`exactpoker.solve.nplayer.pipeline.solve_n_player`), so they
 return the same certified equilibrium.  This module adds only the seed's
 presentation (J. Billingham, seed 003, section 2 and Figure 10): strategies
@@ -27,7 +28,7 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.games.library import compiled_game
 from exactpoker.results import SolveResult
-from exactpoker.solve.engine.dispatch import solve_compiled
+from exactpoker.solve import solve_game
 
 __all__ = ["HISTORIES", "node_of", "node_tables", "solve", "present", "add_field"]
 
@@ -63,7 +64,7 @@ def solve(cards: int, pot: Fraction, digits: int = 30) -> SolveResult:
     ``digits``: the certified decimal places of an equilibrium given by an isolating box.
     """
     compiled = compiled_game("kuhn3", cards=cards, pot=pot)
-    return present(solve_compiled(compiled, tables=node_tables, digits=digits))
+    return present(solve_game(compiled, tables=node_tables, digits=digits))
 
 
 def present(result: SolveResult) -> SolveResult:

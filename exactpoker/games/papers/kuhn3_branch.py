@@ -1,6 +1,6 @@
 """Three-player Kuhn poker's branch of equilibria in the pot (seed 003, section 3): the paper's presentation.
 
-The regularised system of :mod:`exactpoker.games.kuhn3` followed in ``P`` by
+The regularised system of :mod:`exactpoker.games.papers.kuhn3` followed in ``P`` by
 the engine's continuation (:mod:`exactpoker.solve.parametric.branch`, which
 ``solve --over`` uses for any general-sum game): the branch in the paper's
 variables (:func:`branch`: floats, a guide, never certified), exact certified
@@ -15,11 +15,11 @@ from typing import Sequence
 import numpy as np
 
 from exactpoker.errors import InvalidParameterError
-from exactpoker.games.kuhn3 import (NODES, compiled, exact_from_guide, gain_system, parse_cards, parse_pot, result_of,
+from exactpoker.games.papers.kuhn3 import (NODES, compiled, exact_from_guide, gain_system, parse_cards, parse_pot, result_of,
                                     variable_index)
 from exactpoker.numbers import exact_str, parse_positive
 from exactpoker.results import SolveResult
-from exactpoker.solve.parametric.branch import BranchPoint, crossing, follow_branch, guide_on_branch
+from exactpoker.solve import BranchPoint, crossing, follow_branch, guide_on_branch
 
 __all__ = ["branch", "exact_on_branch", "write_csv"]
 
@@ -54,7 +54,7 @@ def exact_on_branch(cards: object, points: Sequence[BranchPoint], pot: object, *
     ``pot`` is :func:`~exactpoker.solve.parametric.branch.guide_on_branch`'s
     (where Newton cannot land on the branch, a stiff spot, it is recomputed
     at ``pot`` from a large ``epsilon``, which may pick another equilibrium);
-    the exact finish is the seed's (:func:`~exactpoker.games.kuhn3.exact_from_guide`).
+    the exact finish is the seed's (:func:`~exactpoker.games.papers.kuhn3.exact_from_guide`).
     """
     n, p = parse_cards(cards), parse_pot(pot)
     system = gain_system(n)

@@ -3,7 +3,7 @@
 Seed 001, sections 7--10.  A *case* says, for each of the 24 behaviour
 coefficients, whether it is 0, 1 or strictly between (condition (C) of
 section 6); on a case the interior coefficients solve ``Delta_u = 0``
-exactly (:func:`~exactpoker.games.nash_shapley_cases.solve_case`), and every
+exactly (:func:`~exactpoker.games.papers.nash_shapley.cases.solve_case`), and every
 solution is then certified with :func:`exactpoker.certify.verify` (exact best
 responses against every deviation, several coefficients at once), in
 rational arithmetic or in a real number field
@@ -26,8 +26,8 @@ two-dimensional family of points with one value; its corners are returned
 :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium` searches the
 supports near a floating-point guide.  Every point returned is certified.
 That no other point exists is checked, case by case, by
-:func:`exactpoker.games.nash_shapley_exhaustive.exhaustive` (every case that
-(C) allows, :func:`~exactpoker.games.nash_shapley_cases.cases`, decided
+:func:`exactpoker.games.papers.nash_shapley.exhaustive.exhaustive` (every case that
+(C) allows, :func:`~exactpoker.games.papers.nash_shapley.cases.cases`, decided
 exactly: hundreds to thousands of cases, too slow to be the default); it
 proves the list complete, or names the cases it could not decide.
 
@@ -49,13 +49,12 @@ from exactpoker.algebraic import AlgebraicNumber, common_field
 from exactpoker.certify import Certificate, verify
 from exactpoker.core import BehaviourProfile, CompiledGame
 from exactpoker.errors import CertificationError
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import INTERIOR, ONE, ZERO, Case, CaseSolution, solve_case
-from exactpoker.games.nash_shapley_families import case_family
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley.cases import INTERIOR, ONE, ZERO, Case, CaseSolution, solve_case
+from exactpoker.games.papers.nash_shapley.families import case_family
 from exactpoker.numbers import parse_positive
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.nplayer.indifference import float_guide
-from exactpoker.solve.nplayer.support_search import locate_equilibrium
+from exactpoker.solve import fictitious_play, locate_equilibrium
 
 __all__ = ["SYSTEMS", "GAP_SYSTEMS", "FAMILY_SYSTEMS", "THREATS", "system_case", "threat_conditions", "threat_corners", "threat_family_empty", "equilibria", "profile", "certify_point"]
 
@@ -91,7 +90,7 @@ GAP_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: Player 3 after ``PP`` with ``xi``); everybody else bets and calls, but folds on Low after
 #: ``BP``, ``PBP`` and ``PPBP`` (``kappa = sigma = omega = 0``).  Every interior discriminant
 #: vanishes identically and the points form a region
-#: (:func:`~exactpoker.games.nash_shapley_families.case_family`).  Same shape as :data:`SYSTEMS`.
+#: (:func:`~exactpoker.games.papers.nash_shapley.families.case_family`).  Same shape as :data:`SYSTEMS`.
 FAMILY_SYSTEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "IX": (("beta", "zeta"), ("alpha", "delta", "epsilon", "theta", "mu", "xi", "pi", "upsilon", "chi")),
     "X": (("beta", "zeta", "xi"), ("alpha", "delta", "epsilon", "theta", "mu", "pi", "upsilon", "chi")),
@@ -320,7 +319,7 @@ def threat_family_empty(t: Fraction, name: str) -> bool:
 
 def _located(t: Fraction, g: CompiledGame) -> dict[str, sympy.Expr]:
     """The coefficients of the point :func:`~exactpoker.solve.nplayer.support_search.locate_equilibrium` finds."""
-    found = locate_equilibrium(g, float_guide(g, iterations=2000), max_supports=3000)
+    found = locate_equilibrium(g, fictitious_play(g, iterations=2000), max_supports=3000)
     values = {}
     for p, layout in enumerate(g.layouts):
         for h in range(layout.num_infosets):

@@ -1,7 +1,7 @@
 """Nash--Shapley poker as a function of ``t = a/b``: system (I) in closed form, the ranges and their ends.
 
 Seed 001, sections 9 and 10.  Everything here is computed from the
-discriminants of :mod:`exactpoker.games.nash_shapley`:
+discriminants of :mod:`exactpoker.games.papers.nash_shapley.payoffs`:
 
 * :func:`system_I` solves system (I) in closed form with
   ``S = sqrt((3a+b)/(a+b))`` and checks the solution exactly (the equations
@@ -25,9 +25,9 @@ from itertools import combinations
 import sympy
 
 from exactpoker.algebraic import RealNumberField
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import INTERIOR, ZERO
-from exactpoker.games.nash_shapley_equilibria import THREATS, system_case, threat_conditions, threat_family_empty
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley.cases import INTERIOR, ZERO
+from exactpoker.games.papers.nash_shapley.equilibria import THREATS, system_case, threat_conditions, threat_family_empty
 
 __all__ = ["t", "S", "Boundary", "system_I", "values_I", "eliminant", "edge_eliminant", "boundaries", "gap_boundaries",
            "regions"]
@@ -194,16 +194,16 @@ _GAP_SPECS: tuple[tuple[str, str, tuple[str, int | None], Fraction, str], ...] =
 
 
 def _threat_start(name: str, low: Fraction, high: Fraction) -> Boundary:
-    """Where a :data:`~exactpoker.games.nash_shapley_equilibria.THREATS` system's family appears.
+    """Where a :data:`~exactpoker.games.papers.nash_shapley.equilibria.THREATS` system's family appears.
 
     The family is the part of the box ``[0, 1]^k`` of the threats where every
-    condition of :func:`~exactpoker.games.nash_shapley_equilibria.threat_conditions`
+    condition of :func:`~exactpoker.games.papers.nash_shapley.equilibria.threat_conditions`
     holds; when it is not empty it has a corner, where ``k`` of the equations
     (a condition or a box edge) meet, so it can appear or vanish only at a
     ratio where a corner crosses another equation: a root of an eliminant of
     ``k + 1`` of them.  Between consecutive roots in ``(low, high)`` whether
     the family is empty is decided exactly at one sample ratio each
-    (:func:`~exactpoker.games.nash_shapley_equilibria.threat_family_empty`); the
+    (:func:`~exactpoker.games.papers.nash_shapley.equilibria.threat_family_empty`); the
     start is the root after which it is never empty again up to ``high``.
     Raises :class:`ValueError` if it is not empty at ``low`` or empty at ``high``.
     """
@@ -299,7 +299,7 @@ class FamilyEnd:
     values_per_a: tuple[object, ...]
     condition_C: bool
     #: No player gains by changing several coefficients at once
-    #: (:func:`~exactpoker.games.nash_shapley.best_deviation_gains`, exact in ``Q(A_2)``).
+    #: (:func:`~exactpoker.games.papers.nash_shapley.payoffs.best_deviation_gains`, exact in ``Q(A_2)``).
     equilibrium: bool
 
 
@@ -343,7 +343,7 @@ def family_at_A2() -> tuple[FamilyEnd, FamilyEnd]:
     ``R_III`` shrinks to one point.  Coefficients and values are exact in
     ``Q(A_2)``; condition (C) and the full equilibrium check (every player's
     best deviation over all his coefficients at once,
-    :func:`~exactpoker.games.nash_shapley.best_deviation_gains`) are exact
+    :func:`~exactpoker.games.papers.nash_shapley.payoffs.best_deviation_gains`) are exact
     in ``Q(A_2)`` at both: the compiled game needs rational stakes, the
     payoff polynomials do not.
     """

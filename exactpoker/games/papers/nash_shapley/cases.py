@@ -10,7 +10,7 @@ a branch-and-prune search whose pruning rules are exact:
 
 * every discriminant ``Delta_u`` and every situation's reach ``R_u`` (16 times
   the probability that ``u``'s situation arises,
-  :func:`~exactpoker.games.nash_shapley.situation_reach`) is multilinear, so
+  :func:`~exactpoker.games.papers.nash_shapley.payoffs.situation_reach`) is multilinear, so
   its range over the box of still-undecided coefficients is attained at the
   box's vertices, which are enumerated exactly (integer arithmetic, a
   subset-sum transform: :func:`~exactpoker.solve.algebra.multilinear_box.vertex_values`);
@@ -29,7 +29,7 @@ a branch-and-prune search whose pruning rules are exact:
 
 A leaf of the search fixes every coefficient to 0, 1 or "interior"; its
 equations ``Delta_u = 0`` (one per interior ``u``) are solved exactly by
-:func:`solve_case`, and :mod:`exactpoker.games.nash_shapley_equilibria`
+:func:`solve_case`, and :mod:`exactpoker.games.papers.nash_shapley.equilibria`
 certifies each point.  The search itself only decides which cases are
 possible; it never rounds.  It is slow for ``a/b >= 1`` (4694 cases at
 ``a/b = 2``, half a minute, each case a polynomial system of up to 14
@@ -46,8 +46,9 @@ from functools import cache
 import numpy as np
 import sympy
 
-from exactpoker.games import nash_shapley as ns
-from exactpoker.solve.algebra.multilinear_box import Poly, bitmask_poly, positive_on_open_box, vertex_values
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.solve import Poly, bitmask_poly, positive_on_open_box, vertex_values
+from exactpoker.solve import family_branches, solve_system
 
 __all__ = ["Case", "ZERO", "ONE", "INTERIOR", "cases", "VARIABLES", "integer_polynomials", "solve_case", "solve_case_counted"]
 
@@ -203,8 +204,8 @@ def _equations(t: Fraction, case: Case) -> tuple[list[sympy.Expr], list[sympy.Sy
 def solve_case(t: Fraction, case: Case) -> list[CaseSolution]:
     """The points of ``case`` at ``a/b = t``: interior coefficients solve ``Delta_u = 0``.
 
-    The equations are solved exactly (a lex Groebner basis, then sympy's
-    solver on it).  Isolated real solutions are kept when every interior
+    The equations are solved exactly by the engine's one solver (isolated
+    points as exact real algebraic numbers; a family branch by branch).  Isolated real solutions are kept when every interior
     coefficient lies in ``(0, 1)``; a one-parameter family is returned with the
     parameter left free (its range is found by the caller's checks); families
     of two or more parameters are not returned (:func:`solve_case_counted`
@@ -214,26 +215,38 @@ def solve_case(t: Fraction, case: Case) -> list[CaseSolution]:
 
 
 def solve_case_counted(t: Fraction, case: Case) -> tuple[list[CaseSolution], int]:
-    """:func:`solve_case`, and the number of solution families of two or more parameters it left out."""
+    """:func:`solve_case`, and the number of solution families of two or more parameters it left out.
+
+    The engine's one exact solver (:func:`~exactpoker.solve.algebra.polynomial_system.solve_system`) decides the
+    case: no solution, isolated points (exact; those with every interior coefficient in ``(0, 1)`` are kept), or
+    a family, written out branch by branch
+    (:func:`~exactpoker.solve.algebra.polynomial_system.family_branches`).
+    """
     t = Fraction(t)
     eqs, unknowns, fixed = _equations(t, case)
+    base: dict[str, sympy.Expr] = {str(s): v for s, v in fixed.items()}
     if not unknowns:
-        return [CaseSolution(case, {str(s): v for s, v in fixed.items()})], 0
-    basis = sympy.groebner(eqs, *unknowns, order="lex") if eqs else None
-    if basis is not None and list(basis.exprs) == [1]:
-        return [], 0
-    solutions = sympy.solve(list(basis.exprs) if basis is not None else [], unknowns, dict=True)
+        return [CaseSolution(case, base)], 0
+    solved = solve_system(eqs, unknowns)
+    if solved.family is None:
+        return [CaseSolution(case, {**base, **{str(u): _number(v) for u, v in zip(unknowns, point)}})
+                for point in solved.points if all(0 < v < 1 for v in point)], 0
     found, left_out = [], 0
-    for solution in solutions:
-        free = [u for u in unknowns if u not in solution]
-        values: dict[str, sympy.Expr] = {str(s): v for s, v in fixed.items()}
-        values.update({str(u): sympy.sympify(solution.get(u, u)) for u in unknowns})
+    for branch in family_branches(eqs, unknowns):
+        free = [u for u in unknowns if u not in branch]
+        values = {**base, **{str(u): sympy.sympify(branch.get(u, u)) for u in unknowns}}
         if len(free) > 1:
             left_out += 1
-            continue
-        if not free:
+        elif not free:  # a branch of isolated points inside the family's variety
             if all(v.is_real and bool(v > 0) and bool(v < 1) for v in (values[str(u)] for u in unknowns)):
                 found.append(CaseSolution(case, values))
-            continue
-        found.append(CaseSolution(case, values, free[0]))
+        else:
+            found.append(CaseSolution(case, values, free[0]))
     return found, left_out
+
+
+def _number(value: object) -> sympy.Expr:
+    """An exact solution coordinate as a sympy number (radicals for quadratic irrationals)."""
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    return value.to_sympy()  # type: ignore[attr-defined]

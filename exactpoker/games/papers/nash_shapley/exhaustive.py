@@ -4,15 +4,16 @@ Seed 001, sections 6--10.  The paper proves that its systems give every
 equilibrium point by hand, for ``b >= a`` (sections 7--8).  This module proves
 completeness by machine at one rational ``a/b``: it takes every case that
 condition (C) and the irrelevance convention allow
-(:func:`~exactpoker.games.nash_shapley_cases.cases`) and decides each one
+(:func:`~exactpoker.games.papers.nash_shapley.cases.cases`) and decides each one
 exactly:
 
 * the paper's systems and those of the gap
-  (:data:`~exactpoker.games.nash_shapley_equilibria.SYSTEMS`,
-  :data:`~exactpoker.games.nash_shapley_equilibria.GAP_SYSTEMS`) are solved
-  as :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves them
+  (:data:`~exactpoker.games.papers.nash_shapley.equilibria.SYSTEMS`,
+  :data:`~exactpoker.games.papers.nash_shapley.equilibria.GAP_SYSTEMS`) are solved
+  as :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria` solves them
   (points, one-parameter families, the threat family);
-* every other case goes through :mod:`exactpoker.solve.algebra.open_box`: factor
+* every other case is decided over the open unit box by
+  :func:`exactpoker.solve.algebra.open_box.decide_open_box`: factor
   splitting and Groebner bases (no zero in the open box), exact zeros of the
   zero-dimensional components; and through
   :mod:`exactpoker.solve.algebra.box_exclusion`: bisection with proved vertex bounds
@@ -20,9 +21,9 @@ exactly:
   equations vanish on a face just outside the open box, the same on the two
   blow-up charts of that face; last, with (C) replaced by the exact
   equilibrium conditions, every pure deviation of every player
-  (:func:`~exactpoker.games.nash_shapley_families.deviation_conditions`),
+  (:func:`~exactpoker.games.papers.nash_shapley.families.deviation_conditions`),
   which also settles a case whose coefficients are all free: its region of
-  equilibrium points (:func:`~exactpoker.games.nash_shapley_families.case_family`).
+  equilibrium points (:func:`~exactpoker.games.papers.nash_shapley.families.case_family`).
   Every exact zero found, and every corner of a region, is certified
   (:func:`exactpoker.certify.verify`): a certified one is an equilibrium point
   the systems missed, the others are not equilibria.
@@ -37,22 +38,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
-import flint
 import sympy
 
 from exactpoker import progress
 from exactpoker.certify import verify
-from exactpoker.games import nash_shapley as ns
-from exactpoker.games.nash_shapley_cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
+from exactpoker.games.papers.nash_shapley import payoffs as ns
+from exactpoker.games.papers.nash_shapley.cases import (INTERIOR, ONE, VARIABLES, ZERO, Case, integer_polynomials, cases,
                                                  solve_case_counted)
-from exactpoker.games.nash_shapley_equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
+from exactpoker.games.papers.nash_shapley.equilibria import (GAP_SYSTEMS, SYSTEMS, THREATS, equilibria, profile,
                                                       system_case)
-from exactpoker.games.nash_shapley_families import case_family, deviation_conditions
+from exactpoker.games.papers.nash_shapley.families import case_family, deviation_conditions
 from exactpoker.numbers import parse_positive, to_sympy
 from exactpoker.parallel import Runner
 from exactpoker.results import Equilibrium, SolveResult
-from exactpoker.solve.algebra.box_exclusion import Multilinear, excluded_by_boxes, excluded_by_charts
-from exactpoker.solve.algebra.open_box import Component, multilinear_members, off_the_faces, shape_points, split_components
+from exactpoker.solve import Multilinear, excluded_by_boxes
+from exactpoker.solve import decide_open_box
 
 __all__ = ["CaseSystem", "Decisions", "case_system", "decide_case", "decide", "exhaustive"]
 
@@ -75,14 +75,6 @@ class CaseSystem:
     unknowns: tuple[str, ...]
     equations: tuple[Multilinear, ...]
     conditions: tuple[tuple[Multilinear, Multilinear], ...]
-
-    def flint_equations(self) -> tuple[list[flint.fmpz_mpoly], flint.fmpz_mpoly_ctx]:
-        """The equations as ``flint.fmpz_mpoly`` (degree-reverse-lexicographic order)."""
-        ctx = flint.fmpz_mpoly_ctx.get(self.unknowns, "degrevlex")
-        n = len(self.unknowns)
-        polys = [ctx.from_dict({tuple(mask >> j & 1 for j in range(n)): c for mask, c in p.items()})
-                 for p in self.equations]
-        return polys, ctx
 
 
 def case_system(t: Fraction, case: Case) -> CaseSystem:
@@ -138,24 +130,13 @@ class Decisions:
         zeros, and the corners and centres of the families), of which
         ``not_equilibria`` failed it; ``families``: each case whose
         coefficients are all free, its region of equilibrium points
-        (:meth:`~exactpoker.games.nash_shapley_families.CaseFamily.describe`);
+        (:meth:`~exactpoker.games.papers.nash_shapley.families.CaseFamily.describe`);
         ``undecided``: the interior coefficients of each case no stage decided.
         """
         return {"cases": self.cases, "systems": self.systems, "no_zero": self.no_zero_algebra,
                 "no_solution": self.no_zero_boxes, "solved": self.solved, "zeros": self.zeros,
                 "not_equilibria": self.rejected, "families": self.families,
                 "undecided": [list(u) for u in self.undecided]}
-
-
-def _shape_zeros(components: list[Component]) -> list[list[object]] | None:
-    """Every zero of the components in the open box (exact), or None if one is not zero-dimensional in shape."""
-    points: list[list[object]] = []
-    for component in components:
-        found = shape_points(component) if component.zero_dimensional else None
-        if found is None:
-            return None
-        points += found
-    return points
 
 
 def _system_names(case: Case) -> list[str]:
@@ -166,7 +147,7 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     """How ``case`` is decided at ``a/b = t``, and its exact zeros in the open box when it had to be solved.
 
     The first item is ``"system"`` (one of the paper's or the gap's systems:
-    :func:`~exactpoker.games.nash_shapley_equilibria.equilibria` solves it),
+    :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria` solves it),
     ``"algebra"`` (no zero in the open box), ``"boxes"`` (no solution of
     (C), or none of the exact equilibrium conditions), ``"solved"`` (the
     zeros follow, every coefficient given), ``"family"`` (a region of free
@@ -178,31 +159,11 @@ def decide_case(t: Fraction, case: Case) -> tuple[str, list[dict[str, object]]]:
     # (a system with solutions of two or more parameters, maybe only on a face outside the open box, is
     # decided like any other case; its points, if any, are found again and told apart as the same)
     system = case_system(t, case)
-    polys, ctx = system.flint_equations()
-    components = split_components(polys, ctx) if system.equations else None
-    if components == []:
-        return "algebra", []
-    n = len(system.unknowns)
-    if excluded_by_boxes(n, system.equations, system.conditions, BOX_BUDGET):
-        return "boxes", []
-    if components and not all(c.complete for c in components):
-        components = split_components(polys, ctx, patient=True)
-        if components == []:
-            return "algebra", []
-    if components:  # a component of positive dimension may lie on the faces, but for a few points
-        components = [part for c in components
-                      for part in (off_the_faces(c) if c.complete and not c.zero_dimensional else [c])]
-        if not components:
-            return "algebra", []
-    if components and len(components) <= MAX_COMPONENTS:  # each on its own, its multilinear members as equations
-        components = [c for c in components if not excluded_by_boxes(
-            n, [*system.equations, *multilinear_members(c)], system.conditions, BOX_BUDGET)]
-        if not components:
-            return "boxes", []
-    points = _shape_zeros(components) if components else None
-    if points is None:
-        if excluded_by_charts(n, system.equations, system.conditions, BOX_BUDGET):
-            return "boxes", []
+    kind, points = decide_open_box(system.equations, system.conditions, system.unknowns, budget=BOX_BUDGET,
+                                   max_components=MAX_COMPONENTS)
+    if kind in ("no-zero", "excluded"):
+        return ("algebra" if kind == "no-zero" else "boxes"), []
+    if kind == "open":
         return _decided_by_deviations(t, case, system)
     zeros = []
     for point in points:
@@ -217,7 +178,7 @@ def _decided_by_deviations(t: Fraction, case: Case, system: CaseSystem) -> tuple
 
     ``"boxes"`` when bisection excludes them, ``"family"`` (with the family's
     certifiable points) when the case has no equations and its region
-    (:func:`~exactpoker.games.nash_shapley_families.case_family`) shows a
+    (:func:`~exactpoker.games.papers.nash_shapley.families.case_family`) shows a
     point, else ``"undecided"``.
     """
     deviations = [({0: 1}, g) for g in deviation_conditions(t, case)]
@@ -313,7 +274,7 @@ def _same_point(first: Equilibrium, second: Equilibrium) -> bool:
 def exhaustive(a: object, b: object, workers: int | None = None, runner: Runner | None = None) -> SolveResult:
     """Every equilibrium point at ante ``a`` and bet ``b``, with the proof that the list is complete.
 
-    The points of :func:`~exactpoker.games.nash_shapley_equilibria.equilibria`,
+    The points of :func:`~exactpoker.games.papers.nash_shapley.equilibria.equilibria`,
     plus any certified point of another case; ``details["cases"]`` says how
     each case was decided and lists the undecided ones (then a note says the
     list is not proved complete).  The cases run on ``runner``, or on a
