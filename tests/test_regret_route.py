@@ -119,7 +119,7 @@ def test_the_route_names_what_it_tried_when_nothing_certifies(monkeypatch):
     monkeypatch.setattr(regret_route, "THRESHOLDS", (1e-3,))
     game = compile_tree(library.game("leduc", players=3, ranks=2, suits=False))
     with pytest.raises(CertificationError, match=r"regret route found no certified point in \d+ s \(budget 90 s\): "
-                                                 r"50 iterations \(nash_conv .*\), threshold 0.001: "):
+                                                 r"50 iterations \(nash_conv .*\), purified at 0.001 the polish stopped after \d+ rounds "):
         regret_route.solve_by_regret(binary_form(game).game, {})
 
 

@@ -104,23 +104,24 @@ def solve_by_regret(game: CompiledGame, fixed: Mapping[int, float], *, digits: i
         run = minimiser.run(checkpoint - minimiser.record.iterations, seconds=left,
                             check_every=max(50, checkpoint // 10))
         average = np.concatenate([pi[walk.firsts(p) + 1] for p, pi in enumerate(run.average)])
+        tried = []
         for threshold in THRESHOLDS:
-            figures = f"{run.iterations} iterations (nash_conv {run.nash_conv:.2e}), threshold {threshold:g}"
             try:
                 guide = polish(walk, average, threshold=threshold, fixed=dict(fixed))
             except DegenerateSystemError as error:
-                attempts.append(f"{figures}: {error}")
+                tried.append(f"at {threshold:g} {error}")
                 continue
             progress.stage(f"N-player exact finish on the polished play ({run.iterations} iterations, "
                            f"threshold {threshold:g})")
             try:
                 found = solve_exact(game, guide.x, lambda z: _Blocks(walk, z), fixed, tol=1e-12, digits=digits)
             except CertificationError as error:
-                attempts.append(f"{figures}, polished ({len(guide.interior)} mixed): {error}")
+                tried.append(f"at {threshold:g} polished ({len(guide.interior)} mixed), then {error}")
                 continue
             note = (f"float guide: {VARIANT} regret minimisation, {run.iterations} iterations in {run.seconds:.1f} s "
                     f"(nash_conv of the average {run.nash_conv:.2e}), purified at {threshold:g}, completed and "
                     f"polished ({guide.steps} Newton steps)")
             return replace(found, notes=(note,) + found.notes)
+        attempts.append(f"{run.iterations} iterations (nash_conv {run.nash_conv:.2e}), purified " + ", ".join(tried))
     raise CertificationError(f"the regret route found no certified point in {time.perf_counter() - began:.0f} s "
                              f"(budget {seconds:.0f} s): " + "; ".join(attempts))

@@ -186,8 +186,8 @@ def polish(walk: SequenceWalk, x0: np.ndarray, *, threshold: float = THRESHOLD, 
         x = np.clip(x, 0.0, 1.0)
         # a variable at an end whose gain has the wrong sign comes inside, next to that end
         x[state.wrong] = np.where(x[state.wrong] == 0.0, threshold, 1.0 - threshold)
-    raise DegenerateSystemError(f"the support's Newton polish did not settle in {played} rounds "
-                                f"(largest scaled gain {state.residual:.2e}, {len(state.wrong)} ends misread)")
+    raise DegenerateSystemError(f"the polish stopped after {played} rounds ({len(state.wrong)} ends misread, "
+                                f"largest scaled gain {state.residual:.1e})")
 
 
 def _newton(walk: SequenceWalk, state: _State, free: np.ndarray, steps: int) -> tuple[_State, int]:
