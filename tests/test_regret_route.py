@@ -137,3 +137,4 @@ def test_two_player_methods_are_refused_at_once_on_three_players():
         solve_game(game, method="lp")
     with pytest.raises(InvalidParameterError, match="--method lemke needs a two-player game"):
         solve_game(game, method="lemke")
+

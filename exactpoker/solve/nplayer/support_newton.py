@@ -153,7 +153,7 @@ def polish(walk: SequenceWalk, x0: np.ndarray, *, threshold: float = THRESHOLD, 
     ``fixed`` variables keep their values (e.g. dominated choices at 0).  Raises
     :class:`~exactpoker.errors.DegenerateSystemError` when no solution is reached in ``rounds`` rounds of at
     most ``steps`` Newton steps, or when :data:`STALL` rounds in a row misread no fewer variables (ends of the
-    wrong sign, interior ones pushed out) than the best round so far.
+    wrong sign, interior ones pushed out) than the best round so far, nor as many with half its residual.
     """
     fixed = dict(fixed or {})
     keys = np.array(sorted(fixed), dtype=np.int64)
@@ -162,7 +162,7 @@ def polish(walk: SequenceWalk, x0: np.ndarray, *, threshold: float = THRESHOLD, 
     x[keys] = [fixed[k] for k in keys]
     free = np.setdiff1d(np.arange(len(x)), keys)
     progress.stage("float guide: the support's indifference system by Newton's method", unit="steps")
-    taken, best, stale = 0, len(x) + 1, 0
+    taken, best, stale = 0, (len(x) + 1, np.inf), 0
     for played in range(1, rounds + 1):
         state = _State.of(walk, complete(walk, x), free)
         far = state.interior[np.abs(state.scaled[state.interior]) > SNAP]
@@ -179,8 +179,9 @@ def polish(walk: SequenceWalk, x0: np.ndarray, *, threshold: float = THRESHOLD, 
             final = _State.of(walk, x, free)
             if not len(final.wrong) and final.residual <= ZERO:
                 return _point(walk, final, free, taken)
-        misread = len(state.wrong) + len(outside)
-        best, stale = (misread, 0) if misread < best else (best, stale + 1)
+        measure = (len(state.wrong) + len(outside), state.residual)  # misread variables, then the residual
+        best, stale = (measure, 0) if measure[0] < best[0] or (measure[0] == best[0] and measure[1] < best[1] / 2) \
+            else (best, stale + 1)
         if stale >= STALL:
             break
         x = np.clip(x, 0.0, 1.0)
