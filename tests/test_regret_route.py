@@ -50,6 +50,9 @@ def test_the_walks_gains_and_jacobian_equal_the_per_product_system(seed, cards):
     walked, walked_jacobian = walk.jacobian(x)
     assert np.allclose(walk.gains(x), f, atol=1e-13) and np.allclose(walked, f, atol=1e-13)
     assert np.allclose(walked_jacobian.toarray(), jacobian, atol=1e-13)
+    reaches = [walk.realization(p, pi) for p, pi in enumerate(walk.behaviour_of(x))]
+    for p, values in enumerate(walk.sequence_values(reaches)):
+        assert np.allclose(walk.sequence_values_of(p, reaches), values, atol=1e-13)
     rows, columns = np.array([5, 1, 30]), np.array([40, 2, 17, 3])
     assert np.allclose(walk.jacobian(x, rows, columns)[1].toarray(), jacobian[np.ix_(rows, columns)], atol=1e-13)
 

@@ -176,6 +176,14 @@ class SequenceWalk:
         return [np.bincount(self.sequences[:, p], weights=weights[:, p], minlength=self.sizes[p])
                 for p in range(self.num_players)]
 
+    def sequence_values_of(self, p: int, reaches: Sequence[np.ndarray]) -> np.ndarray:
+        """Player ``p``'s ``c_p`` alone (one pass over the entries): what an alternating regret update needs."""
+        weight = self.coefficients[:, p].copy()
+        for q, r in enumerate(reaches):
+            if q != p:
+                weight *= r[self.sequences[:, q]]
+        return np.bincount(self.sequences[:, p], weights=weight, minlength=self.sizes[p])
+
     def action_values(self, p: int, c: np.ndarray, pi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(v, worth)``: every sequence's counterfactual value (``v[0]``: the payoff) and every information
         set's worth, by backward induction over ``p``'s own information sets."""

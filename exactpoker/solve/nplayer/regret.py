@@ -21,16 +21,14 @@ minimization", AAAI 2019, section 3):
 With three or more players no variant is guaranteed to approach a Nash equilibrium, and none certifies
 anything: the average play is a *guide* whose support and values the Newton stage
 (:mod:`exactpoker.solve.nplayer.support_newton`) sharpens and the exact finish proves.
-``benchmarks/bench_leduc3.py --guides`` measures the variants against each other and against the regularised
-continuation of :mod:`exactpoker.solve.nplayer.continuation`.
+``benchmarks/README.md`` (issue 41 items 1-2) gives the variants measured against each other and against the
+regularised continuation of :mod:`exactpoker.solve.nplayer.continuation` on three-player Leduc poker.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
-
 import numpy as np
 
 from exactpoker import progress
@@ -135,11 +133,11 @@ class RegretMinimiser:
         self.players = [_Player(walk, p, pi) for p, pi in enumerate(pis)]
         self.record = RegretRun([pl.pi.copy() for pl in self.players], [pl.pi for pl in self.players], 0, 0.0)
 
-    def run(self, iterations: int, *, seconds: float | None = None, target: float = 0.0, check_every: int = 50,
-            stop: Callable[[RegretRun], bool] | None = None) -> RegretRun:
-        """Up to ``iterations`` more iterations; stops early after ``seconds`` of wall time, when the average's
-        ``nash_conv`` (checked every ``check_every`` iterations) is at most ``target``, or when ``stop(run)``
-        says so at a check.  Returns the record so far (the average and current play as of now)."""
+    def run(self, iterations: int, *, seconds: float | None = None, target: float = 0.0, check_every: int = 50
+            ) -> RegretRun:
+        """Up to ``iterations`` more iterations; stops early after ``seconds`` of wall time, or when the average's
+        ``nash_conv`` (checked every ``check_every`` iterations) is at most ``target``.  Returns the record so far
+        (the average and current play as of now)."""
         began, walk, run = time.perf_counter(), self.walk, self.record
         spent = run.seconds
         progress.stage(f"float guide: {self.variant} regret minimisation", unit="iterations")
@@ -149,7 +147,7 @@ class RegretMinimiser:
             discounts = _discounts(self.variant, t)
             for player in self.players:
                 reaches = [walk.realization(q, pl.pi) for q, pl in enumerate(self.players)]
-                player.update(_values_of(walk, player.p, reaches), discounts, self.variant in ("cfr+", "pcfr+"),
+                player.update(walk.sequence_values_of(player.p, reaches), discounts, self.variant in ("cfr+", "pcfr+"),
                               self.variant == "pcfr+")
                 player.accumulate(1.0, discounts[2])
             progress.advance()
@@ -157,8 +155,7 @@ class RegretMinimiser:
                 run.average = [pl.average() for pl in self.players]
                 run.history.append((t, walk.nash_conv(run.average)))
                 run.seconds = spent + time.perf_counter() - began
-                if run.nash_conv <= target or (seconds is not None and run.seconds - spent >= seconds) \
-                        or (stop is not None and stop(run)):
+                if run.nash_conv <= target or (seconds is not None and run.seconds - spent >= seconds):
                     break
         run.average = [pl.average() for pl in self.players]
         run.current = [pl.pi.copy() for pl in self.players]
@@ -170,17 +167,8 @@ class RegretMinimiser:
 
 def minimise_regret(walk: SequenceWalk, *, variant: str = "dcfr", iterations: int = 100_000,
                     seconds: float | None = None, target: float = 0.0, check_every: int = 50,
-                    start: list[np.ndarray] | None = None,
-                    stop: Callable[[RegretRun], bool] | None = None) -> RegretRun:
+                    start: list[np.ndarray] | None = None) -> RegretRun:
     """One :class:`RegretMinimiser` run of ``variant`` from ``start`` (default uniform play) until a limit."""
     return RegretMinimiser(walk, variant, start).run(iterations, seconds=seconds, target=target,
-                                                     check_every=check_every, stop=stop)
+                                                     check_every=check_every)
 
-
-def _values_of(walk: SequenceWalk, p: int, reaches: list[np.ndarray]) -> np.ndarray:
-    """``c_p``: player ``p``'s entries weighted by the others' current reach (one pass over the entries)."""
-    weight = walk.coefficients[:, p].copy()
-    for q, r in enumerate(reaches):
-        if q != p:
-            weight *= r[walk.sequences[:, q]]
-    return np.bincount(walk.sequences[:, p], weights=weight, minlength=walk.sizes[p])

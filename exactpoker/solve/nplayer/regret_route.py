@@ -17,7 +17,7 @@ of steps and minutes each hundred.  This route replaces that guide:
 The first point that passes the finish's certificate is returned; every attempt's figures (iterations,
 ``nash_conv`` of the average, threshold, why the polish or the finish stopped) go into the error when none does.
 With three or more players no regret minimiser is guaranteed to approach an equilibrium: on three-player Leduc
-poker discounted CFR stalls near ``nash_conv`` 2e-3 (``benchmarks/bench_leduc3.py``) and the route then ends
+poker discounted CFR stalls near ``nash_conv`` 2e-3 (``benchmarks/README.md``, issue 41) and the route then ends
 with that error, within its budget.
 """
 
