@@ -9,7 +9,7 @@ Each job is ``python -m exactpoker solve 'library:leduc(ranks=R)'`` with and
 without ``--no-abstraction`` in a fresh process, timed with its peak memory by
 ``bench_scale.measure``; the last line of the abstraction's output names the
 sizes before and after.  The exact values with and without are compared in
-``tests/test_abstraction.py``.  The limits only bound a run (a job is stopped
+``tests/solve/structure/test_abstraction.py``.  The limits only bound a run (a job is stopped
 at three times its limit); they are not the issue's targets.
 """
 

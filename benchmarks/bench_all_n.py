@@ -23,7 +23,7 @@ from timing import Row, print_table, run, timed
 from exactpoker.core.tree import compile_tree
 from exactpoker.formats.nfg import read_nfg
 from exactpoker.solve.enumeration.supports import all_equilibria_n_player, support_total
-from tests.test_all_equilibria_n import MCKELVEY_MCLENNAN, _floats, normal_form, random_arrays
+from tests.solve.enumeration.test_all_equilibria_n import MCKELVEY_MCLENNAN, _floats, normal_form, random_arrays
 
 
 def _describe(compiled):

@@ -39,7 +39,7 @@ from exactpoker.solve.lp.basis import solve_from_basis  # noqa: E402
 from exactpoker.solve.lp.float_guide import optimal_basis  # noqa: E402
 from exactpoker.solve.lp.sequence_form import standard_lp  # noqa: E402
 from exactpoker.solve.lp.zerosum import behaviour_profile_of_plans, solve_zero_sum  # noqa: E402
-from tests.games import kuhn_tree, leduc_tree  # noqa: E402
+from tests.example_games import kuhn_tree, leduc_tree  # noqa: E402
 
 HEADERS = ("game", "sequences", "compile", "float basis", "exact solve", "certificate", "pivots", "solve_zero_sum",
            "value")

@@ -46,7 +46,9 @@ CASES: dict[str, list[list[str]]] = {
               ["library:kuhn", "--family"], ["openspiel:kuhn_poker"], ["library:leduc(ranks=2)"],
               ["library:leduc(ranks=2)", "--no-abstraction"], ["library:three(n=5,b=2)"],
               ["library:vn(n=4,b=2)", "--method", "structured"], ["library:vn(n=4,b=2)", "--method", "strategic"],
-              ["library:newman(n=3,b=2)", "--method", "per-card"]],
+              ["library:newman(n=3,b=2)", "--method", "per-card"],
+              ["library:vn(b=2)", "--continuous"], ["library:three(b=2)", "--continuous"],
+              ["library:vn", "--continuous", "--over", "b=1..4", "--maximize", "value[I]"]],
 }
 
 #: Cases too slow for the quick run (minutes): run with -m slow.

@@ -32,6 +32,11 @@ def _solve(args: argparse.Namespace) -> None:
         emit(args, results.shaped({"library": describe_library()}, "library", {}), "\n".join(
             f"library:{entry['name']:<16} {entry['description']}" for entry in describe_library()))
         return
+    if args.continuous:
+        from exactpoker.commands._continuous import run_continuous
+
+        run_continuous(args)
+        return
     if args.over is not None:
         from exactpoker.commands._over import run_over
 
@@ -197,12 +202,17 @@ def add_commands(games: argparse._SubParsersAction) -> None:
                        help="game trees: solve the game as given, not its lossless abstraction "
                             "(isomorphic information sets merged, e.g. Leduc's suits)")
     solve.add_argument("--list", action="store_true", help="list the games of the shipped library")
+    solve.add_argument("--continuous", action="store_true",
+                       help="one-card betting games (library:NAME): hands uniform on [0, 1] instead of the finite "
+                            "deck; the equilibrium's shape read from exact finite decks, solved exactly, certified at "
+                            "every hand (with --over: exact functions of the parameter; --plot: the strategy diagram)")
     solve.add_argument("--over", default=None, metavar="NAME=FROM..TO",
                        help="two-player zero-sum: the exact solution as a function of a parameter on an interval "
                             "(e.g. bet=1/4..8): pieces, breakpoints, each piece certified")
     solve.add_argument("--maximize", default=None, metavar="value[PLAYER]",
                        help="with --over: the parameter value maximising a player's value (value[0] or a name)")
-    add_image_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter")
+    add_image_output(solve, "--plot", help="with --over: a PNG of the value and strategies against the parameter; "
+                                           "with --continuous: the strategy diagram (hand on the x axis)")
     add_format(solve, "the equilibria")
     add_json(solve)
     solve.set_defaults(run=_solve)

@@ -18,7 +18,7 @@ __all__ = ["add_commands"]
 _METHODS = {"structured": "structured", "generic": "generic", "n-player": "generic"}
 
 _SCOPE = ("Figure 2's cut-point strategies (I bets below A and above B; II, III call above C): equations A, B, C "
-          "hold exactly; values: Player I's only")
+          "hold exactly; values: Player I's only")  # three best-bet: at the algebraic bet b*, in ball arithmetic
 
 
 def _mixed(args: argparse.Namespace) -> None:
@@ -32,17 +32,29 @@ def _mixed(args: argparse.Namespace) -> None:
 
 
 def _continuous(args: argparse.Namespace) -> None:
+    from exactpoker.algebraic import AlgebraicNumber
     from exactpoker.continuous import three_player
+    from exactpoker.numbers import to_sympy
+    from exactpoker.solve.continuous.certificate import SCOPE
 
     guard.require_digits(args.b, "--b", 40, "three continuous")
+
     solution = three_player.solve(args.b, args.digits)
     payload = solution.to_dict()
     exact, decimals = payload["exact"], solution.decimals()
+    values = [str(v.to_sympy() if isinstance(v, AlgebraicNumber) else to_sympy(v)) for v in solution.values]
+    shown = [decimals["value"]] + [_digits(v, solution.digits) for v in solution.values[1:]]
     payload["equilibria"] = [results.cut_equilibrium(
-        [exact["value"], None, None], _cut_strategies(exact), True, _SCOPE,
-        approx={"values": [decimals["value"], None, None], "strategies": _cut_strategies(decimals)},
+        values, _cut_strategies(exact), True, f"{SCOPE} (the continuous engine)",
+        approx={"values": shown, "strategies": _cut_strategies(decimals)},
         digits=solution.digits, decimals=decimals)]
     emit(args, payload, solution.describe())
+
+
+def _digits(number: object, digits: int) -> str:
+    from exactpoker.display import decimal
+
+    return decimal(number, digits)
 
 
 def _cut_strategies(cuts: dict[str, str]) -> dict[str, dict[str, str]]:

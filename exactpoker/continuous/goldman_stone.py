@@ -1,32 +1,29 @@
-"""Goldman--Stone symmetric poker with a continuous deck, solved symbolically.
+"""Goldman--Stone symmetric poker with a continuous deck: the paper's presentation of the continuous engine's answer.
 
 Seed 002 (A. J. Goldman and J. J. Stone, "A Symmetric Continuous Poker
 Model", 1960).  Players R and S ante 1, get hands uniform on ``[0, 1]`` and
 choose simultaneously one of four courses of action: (1) drop, (2) bet ``b``
 (folding to ``a``), (3) bet ``b`` (seeing ``a``), (4) bet ``a``; ``a > b > 1``.
 
-Nothing here is typed in from the paper (its results are test expectations):
+Nothing here is typed in from the paper (its results are test expectations),
+not even the shape of Lemma 8: the rules are the finite game of
+:func:`exactpoker.games.goldman_stone.game` (the two players' decisions share
+one label: simultaneous moves) with a continuous deck, and the engine
+(:mod:`exactpoker.solve.continuous`) finds the shape from exact finite decks,
+solves its system and certifies the answer at every hand.
 
-* :func:`payoff_tables` derives figures 1 and 2 (R's payoff for every pair of
-  courses, R's hand higher / lower) from the rules of section 2.
-* :func:`payoff_functions` writes ``G_i(z)`` -- R's expected payoff, using a
-  piecewise-constant strategy ``r``, against S holding ``z`` and playing
-  course ``i`` -- as sympy integrals over R's hand, split at ``z``.
-* :func:`solve_symbolic` takes the structure found in sections 4-5 (drop on
-  ``[0, g]``; on ``(g, g')`` mix courses 2 and 4 with probabilities ``p``,
-  ``1-p``; course 4 on ``(g', 1]``) with ``g, g', p`` unknown, and solves the
-  indifference conditions ``G_2 = G_4`` on ``(g, g')`` (two coefficients of a
-  linear function of ``z``) and ``G_1(g) = G_2(g)``.  The result is Lemma 8.
-* :func:`certify` proves the theorem for all ``a > b > 1`` at once: against
-  ``r``, on each of the three intervals every course ``i`` has
-  ``G_i(z) >= G_own(z)`` (the strategy's own courses, which tie), so
-  ``K(r, r*) >= K(r, r) = 0`` for every ``r*``: the value is 0 and ``r`` is
-  optimal (the game is symmetric).  ``G_i`` is linear in ``z`` on each
-  interval, so the two endpoints decide; each endpoint difference is a
-  rational function of ``(a, b)``, and substituting ``b = 1 + s``,
-  ``a = 1 + s + t`` it is shown nonnegative for all ``s, t > 0`` by
-  :func:`positive_on_region`: after cancelling, numerator and denominator are
-  polynomials in ``s, t`` whose coefficients all have one sign.
+* :func:`payoff_tables` reads figures 1 and 2 (R's payoff for every pair of
+  courses, R's hand higher / lower) off the rules' leaves.
+* :func:`solve` is the engine at rational ``a > b > 1``; :func:`solve_symbolic`
+  takes the shape the engine certifies at ``a = 3, b = 2`` (drop on ``[0, g]``;
+  courses 2 and 4 mixed on ``(g, g')``; course 4 on ``(g', 1]``), writes its
+  system with ``a`` and ``b`` as symbols (the engine's payoffs), solves it over
+  ``Q(a, b)`` and proves every condition of the engine's certificate (a
+  rational function of ``a, b``) nonnegative for all ``a > b > 1`` at once by
+  :func:`positive_on_region`.  The result is Lemma 8.
+* ``G[i][j]`` is the paper's ``G_{i+1}(z)`` on the ``j``-th piece: R's payoff,
+  using the optimal strategy, against S holding ``z`` and playing course ``i``
+  (the engine's value of S's course, negated: the game is zero-sum).
 """
 
 from __future__ import annotations
@@ -34,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import sympy
 
@@ -44,102 +42,18 @@ __all__ = [
     "a", "b", "z",
     "GoldmanStoneSolution",
     "payoff_tables",
-    "payoff_functions",
     "solve_symbolic",
     "solve",
-    "certify",
     "positive_on_region",
     "von_neumann_limit",
 ]
 
 a = sympy.Symbol("a", positive=True)
 b = sympy.Symbol("b", positive=True)
-z, t = sympy.symbols("z t", real=True)
+z = sympy.Symbol("z", real=True)
 s_, t_ = sympy.symbols("s t", positive=True)  # b = 1 + s, a = b + t
-
-COURSES = ("drop", "b-fold", "b-see", "a")
-
-
-def _stakes(mine: int, theirs: int, A: sympy.Expr, B: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr, str]:
-    """What R and S put in (antes included) and how it ends: ``"showdown"``, ``"R"``/``"S"`` (the other folded) or ``"none"``."""
-    level = {0: sympy.Integer(1), 1: B, 2: B, 3: A}
-    if mine == 0 and theirs == 0:
-        return level[0], level[0], "none"
-    if mine == 0:
-        return level[0], level[theirs], "S"
-    if theirs == 0:
-        return level[mine], level[0], "R"
-    if mine == 3 and theirs == 1:
-        return A, B, "R"  # S bet b and folds to a
-    if mine == 1 and theirs == 3:
-        return B, A, "S"
-    both = A if 3 in (mine, theirs) else B  # equal bets, or b-see sees a
-    return both, both, "showdown"
-
-
-def payoff_tables(A: sympy.Expr = a, B: sympy.Expr = b) -> tuple[sympy.Matrix, sympy.Matrix]:
-    """Figures 1 and 2 from the rules: R's payoff, rows R's course, columns S's; (R higher, S higher)."""
-    tables = []
-    for r_higher in (True, False):
-        rows = []
-        for mine in range(4):
-            row = []
-            for theirs in range(4):
-                cr, cs, end = _stakes(mine, theirs, A, B)
-                if end == "none":
-                    row.append(sympy.Integer(0))
-                elif end == "R":
-                    row.append(cs)
-                elif end == "S":
-                    row.append(-cr)
-                else:
-                    row.append(cs if r_higher else -cr)
-            rows.append(row)
-        tables.append(sympy.Matrix(rows))
-    return tables[0], tables[1]
-
-
-Pieces = list[tuple[sympy.Expr, sympy.Expr, tuple[sympy.Expr, ...]]]
-
-
-def payoff_functions(pieces: Pieces, A: sympy.Expr = a, B: sympy.Expr = b) -> list[list[sympy.Expr]]:
-    """``G[i][j]``: ``G_{i+1}(z)`` for ``z`` in the ``j``-th piece, a linear function of ``z``.
-
-    ``pieces`` is R's piecewise-constant strategy: ``(start, end, (r_1..r_4))``
-    in increasing order covering ``[0, 1]``.  ``G_i(z) = integral over t of
-    sum_k r_k(t) * payoff(R plays k with t, S plays i with z)``, R's hand ``t``
-    below ``z`` using figure 2, above using figure 1.
-    """
-    high, low = payoff_tables(A, B)
-    result = []
-    for i in range(4):
-        per_piece = []
-        for j, _ in enumerate(pieces):
-            total = sympy.Integer(0)
-            for k, (start, end, probs) in enumerate(pieces):
-                density_low = sum(probs[m] * low[m, i] for m in range(4))
-                density_high = sum(probs[m] * high[m, i] for m in range(4))
-                if k < j:  # all of R's hands here are below z
-                    total += sympy.integrate(density_low, (t, start, end))
-                elif k > j:
-                    total += sympy.integrate(density_high, (t, start, end))
-                else:  # split at z
-                    total += sympy.integrate(density_low, (t, start, z)) + sympy.integrate(density_high, (t, z, end))
-            per_piece.append(sympy.expand(total))
-        result.append(per_piece)
-    return result
-
-
-def _family(g: sympy.Expr, g2: sympy.Expr, p: sympy.Expr) -> Pieces:
-    one, zero = sympy.Integer(1), sympy.Integer(0)
-    return [
-        (zero, g, (one, zero, zero, zero)),
-        (g, g2, (zero, p, zero, 1 - p)),
-        (g2, one, (zero, zero, zero, one)),
-    ]
-
-
-#: The courses the strategy uses on each of its three pieces (0-based).
+CHOOSE = "choose"
+#: The courses of the optimal strategy on its three pieces (0-based): drop; b-fold and a; a.
 OWN = ((0,), (1, 3), (3,))
 
 
@@ -156,10 +70,6 @@ class GoldmanStoneSolution:
     G: list[list[sympy.Expr]]  # G[i][piece]
     value: sympy.Expr  # K(r, r)
     certified: bool
-
-    @property
-    def pieces(self) -> Pieces:
-        return _family(self.g, self.g_prime, self.mix[1])
 
     def strategy_at(self, hand: object) -> tuple[sympy.Expr, ...]:
         """``(r_1, r_2, r_3, r_4)`` at a hand (the middle mix on the open interval, else the outer pieces)."""
@@ -197,6 +107,68 @@ class GoldmanStoneSolution:
         )
 
 
+def _rules(bet_a: object, bet_b: object) -> Any:
+    from exactpoker.games.goldman_stone import game
+
+    return game(2, bet_a, bet_b)
+
+
+@cache
+def _model() -> Any:
+    """The rules with ``a`` and ``b`` symbols (contributions affine in both, read at four points)."""
+    from exactpoker.core.continuous_deck import continuous_deck
+    from exactpoker.solve.continuous.model import parametric_model
+
+    points = [(Fraction(3), Fraction(2)), (Fraction(4), Fraction(2)), (Fraction(3), Fraction(5, 2)),
+              (Fraction(5), Fraction(3))]
+    return parametric_model(lambda x, y: continuous_deck(_rules(x, y)).rules, (a, b), points)
+
+
+def payoff_tables(A: sympy.Expr = a, B: sympy.Expr = b) -> tuple[sympy.Matrix, sympy.Matrix]:
+    """Figures 1 and 2 from the rules' leaves: R's payoff, rows R's course, columns S's; (R higher, S higher)."""
+    model = _model()
+    tables = []
+    for r_higher in (True, False):
+        rows = [[sympy.Integer(0)] * 4 for _ in range(4)]
+        for leaf in model.leaves:
+            (_, mine), (_, theirs) = leaf.steps
+            pot = sum(leaf.contributions)
+            wins = 0 in leaf.active and (len(leaf.active) == 1 or (leaf.showdown and r_higher))
+            shared = not leaf.showdown and len(leaf.active) > 1
+            share = pot / len(leaf.active) if shared else (pot if wins else 0)
+            rows[mine][theirs] = sympy.expand((share - leaf.contributions[0]).subs({a: A, b: B}))
+        tables.append(sympy.Matrix(rows))
+    return tables[0], tables[1]
+
+
+def _paper_form(result: Any) -> None:
+    """Raise unless R and S play alike: drop, then b-fold mixed with a, then a (Lemma 8's form)."""
+    if result.strategy_dict()["I"][CHOOSE] != result.strategy_dict()["II"][CHOOSE]:
+        raise CertificationError("goldman-stone: the certified equilibrium is not symmetric")
+    supports = [[tuple(name for name, p in piece.probabilities if p != 0) for piece in result.strategies[player][CHOOSE]]
+                for player in ("I", "II")]
+    wanted = [("drop",), ("b-fold", "a"), ("a",)]
+    if supports != [wanted, wanted]:
+        raise CertificationError(f"goldman-stone: the certified equilibrium is not of Lemma 8's form: {supports}")
+
+
+def _solution(model: Any, pieces: list[Any], A: sympy.Expr, B: sympy.Expr, certified: bool) -> GoldmanStoneSolution:
+    """The paper's quantities of a certified symmetric profile of Lemma 8's shape, given by R's three intervals."""
+    from exactpoker.solve.continuous.payoffs import action_values, values
+    from exactpoker.solve.continuous.profile import PiecewiseProfile
+
+    breaks = tuple(sympy.factor(sympy.sympify(g)) for g in (pieces[0].start, pieces[1].start, pieces[2].start, 1))
+    rows = tuple(tuple(sympy.factor(sympy.sympify(p)) for _name, p in piece.probabilities) for piece in pieces)
+    profile = PiecewiseProfile(breaks, (rows, rows))
+    table = action_values(model, profile, 1)
+    G = [[sympy.factor(-sum((sympy.sympify(c) * z**k for k, c in enumerate(table[(1, i)][j])), sympy.Integer(0)))
+          for j in range(3)] for i in range(4)]
+    R = tuple(sympy.factor(sum((rows[j][i] * (breaks[j + 1] - breaks[j]) for j in range(3)), sympy.Integer(0)))
+              for i in range(4))
+    value = sympy.factor(sympy.sympify(values(model, profile)[0]))
+    return GoldmanStoneSolution(A, B, breaks[1], breaks[2], rows[1], R, G, value, certified)
+
+
 def positive_on_region(expr: sympy.Expr, strict: bool = False) -> bool:
     """Sound check that the rational function ``expr(a, b)`` is >= 0 (> 0 if ``strict``) for all ``a > b > 1``.
 
@@ -222,84 +194,33 @@ def positive_on_region(expr: sympy.Expr, strict: bool = False) -> bool:
     return signs[0] * signs[1] > 0
 
 
-def _value(pieces: Pieces, G: list[list[sympy.Expr]]) -> sympy.Expr:
-    """``K(r, r) = integral of sum_i r_i(z) G_i(z) dz``."""
-    total = sympy.Integer(0)
-    for j, (start, end, probs) in enumerate(pieces):
-        total += sympy.integrate(sum(probs[i] * G[i][j] for i in range(4)), (z, start, end))
-    return sympy.simplify(total)
-
-
-def _R(pieces: Pieces) -> tuple[sympy.Expr, ...]:
-    return tuple(sympy.factor(sum(sympy.integrate(probs[i], (t, s0, e0)) for s0, e0, probs in pieces))
-                 for i in range(4))
-
-
-def certify(solution_pieces: Pieces, G: list[list[sympy.Expr]], *, symbolic: bool = True) -> bool:
-    """Against ``r``: on every piece, every course does at least as well for R as the strategy's own courses.
-
-    ``G_i - G_own`` is linear in ``z`` on each piece, so it is checked at both
-    endpoints.  With ``symbolic=True`` (``a``, ``b`` symbols) each sign is
-    proved for all ``a > b > 1`` by :func:`positive_on_region`; otherwise
-    (rational ``a``, ``b``) it is decided exactly.  The own courses must tie
-    identically (as functions of ``z``) on their piece.
-    """
-    for j, (start, end, _) in enumerate(solution_pieces):
-        own = OWN[j]
-        reference = G[own[0]][j]
-        for other in own[1:]:
-            if sympy.simplify(G[other][j] - reference) != 0:
-                return False
-        for i in range(4):
-            if i in own:
-                continue
-            for point in (start, end):
-                diff = sympy.cancel((G[i][j] - reference).subs(z, point))
-                ok = positive_on_region(diff) if symbolic else bool(diff >= 0)
-                if not ok:
-                    return False
-    return True
-
-
-def _ordered(g: sympy.Expr, g2: sympy.Expr, p: sympy.Expr, symbolic: bool) -> bool:
-    checks = [g, g2 - g, 1 - g2, p, 1 - p]
-    if symbolic:
-        return all(positive_on_region(c, strict=True) for c in checks)
-    return all(bool(c > 0) for c in checks)
-
-
-def _solve(A: sympy.Expr, B: sympy.Expr, symbolic: bool) -> GoldmanStoneSolution:
-    g, g2, p = sympy.symbols("g g2 p")
-    G = payoff_functions(_family(g, g2, p), A, B)
-    middle = sympy.Poly(sympy.expand(G[1][1] - G[3][1]), z)  # G_2 = G_4 on (g, g'), identically in z
-    equations = list(middle.all_coeffs()) + [(G[0][0] - G[1][0]).subs(z, g)]  # G_1(g) = G_2(g)
-    candidates = sympy.solve(equations, [g, g2, p], dict=True)
-    sample = {a: 3, b: 2} if symbolic else {}
-    valid = [c for c in candidates if all(k in c for k in (g, g2, p))
-             and _ordered(*(c[k].subs(sample) for k in (g, g2, p)), symbolic=False)]
-    if len(valid) != 1:
-        raise CertificationError(f"goldman-stone: expected one ordered solution; got {candidates}")
-    sol = {k: sympy.factor(v) for k, v in valid[0].items()}
-    cut, cut2, prob = sol[g], sol[g2], sol[p]
-    pieces = _family(cut, cut2, prob)
-    G_sol = [[sympy.factor(e.subs(sol)) for e in row] for row in G]
-    value = _value(pieces, G_sol)
-    ok = _ordered(cut, cut2, prob, symbolic) and value == 0 and certify(pieces, G_sol, symbolic=symbolic)
-    mix = (sympy.Integer(0), prob, sympy.Integer(0), sympy.factor(1 - prob))
-    return GoldmanStoneSolution(A, B, cut, cut2, mix, _R(pieces), G_sol, value, ok)
-
-
 @cache
 def solve_symbolic() -> GoldmanStoneSolution:
-    """Lemma 8 for symbolic ``a > b > 1``, certified optimal for all of them at once."""
-    solution = _solve(a, b, symbolic=True)
-    if not solution.certified:
-        raise CertificationError("goldman-stone: the symbolic solution failed its check")
-    return solution
+    """Lemma 8 for symbolic ``a > b > 1``, certified optimal for all of them at once (module docstring)."""
+    from exactpoker.solve.continuous import solve_continuous
+    from exactpoker.solve.continuous.equations import shape_equations
+    from exactpoker.solve.continuous.over import certificate_conditions
+    from exactpoker.solve.continuous.result import pieces_of
+    from exactpoker.solve.continuous.system import solve_in_symbols
+
+    found = solve_continuous(_rules(3, 2))
+    _paper_form(found)
+    model, shape = _model(), found.solved.shape
+    unknowns = shape.unknowns()
+    functions = solve_in_symbols(shape_equations(model, shape), unknowns, found.solved.values,
+                                 {a: Fraction(3), b: Fraction(2)})
+    if functions is None:
+        raise CertificationError("goldman-stone: the certified shape's system has no solution over Q(a, b)")
+    profile = shape.profile([4, 4], functions).map(sympy.cancel)
+    conditions, _count = certificate_conditions(model, profile)
+    if not all(positive_on_region(c) for c in conditions):
+        raise CertificationError("goldman-stone: the symbolic solution failed its check for some a > b > 1")
+    pieces = pieces_of(model, profile, model.index(0, CHOOSE), nonempty=lambda x, y: sympy.cancel(y - x) != 0)
+    return _solution(model, pieces, a, b, True)
 
 
 def solve(bet_a: object, bet_b: object, *, check: bool = True) -> GoldmanStoneSolution:
-    """The solution at rational ``a > b > 1``: derived and checked exactly at those numbers.
+    """The solution at rational ``a > b > 1``: found and certified by the engine at those numbers.
 
     With ``check=False`` the general solution is only substituted (faster).
     """
@@ -308,10 +229,11 @@ def solve(bet_a: object, bet_b: object, *, check: bool = True) -> GoldmanStoneSo
     fa, fb = parse_bets(bet_a, bet_b)
     A, B = to_sympy(fa), to_sympy(fb)
     if check:
-        solution = _solve(A, B, symbolic=False)
-        if not solution.certified:
-            raise CertificationError(f"goldman-stone: the solution at a={A}, b={B} failed its check")
-        return solution
+        from exactpoker.solve.continuous import solve_continuous
+
+        found = solve_continuous(_rules(fa, fb))
+        _paper_form(found)
+        return _solution(found.model, found.strategies["I"][CHOOSE], A, B, found.certificate.holds)
     general = solve_symbolic()
     sub = {a: A, b: B}
     return GoldmanStoneSolution(

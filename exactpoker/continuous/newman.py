@@ -4,6 +4,12 @@ Seed 000, section 3 (D. J. Newman, "A model for 'real' poker", 1959).  Hands
 ``x`` (player I) and ``y`` (player II) are uniform on ``[0, 1]``; both ante 1;
 I bets any ``s >= 0`` (``s = 0`` is a check); II calls or folds.
 
+Newman's first player chooses a bet size from a continuum, so his strategy is
+a size that varies with the hand, not a finite choice among actions on
+intervals of hands: the continuous engine (:mod:`exactpoker.solve.continuous`,
+finite action sets) does not express it, and this derivation stays its own.
+(Finitely many sizes are the engine's: ``library:vn(sizes=1;2)``.)
+
 Derivation (nothing typed in from the literature):
 
 1. Against "II calls a bet ``s`` iff ``y > c(s)``", a hand below ``c(s)`` that

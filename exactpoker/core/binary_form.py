@@ -31,7 +31,6 @@ games", Handbook of Computational Economics, 1996, section 6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import numpy as np

@@ -18,7 +18,7 @@ whose leaves pay the pot to the highest card still in.  A
 plan (:mod:`exactpoker.core.poker_compile`), each decision labelled by its
 betting history as the poker language labels it, so a player's information
 set ``"K|cb"`` is the rules' card ``K`` and label ``cb``.  The two describe one
-game (``tests/test_poker_cards.py`` compiles both and compares them by name).
+game (``tests/core/test_poker_compile.py`` compiles both and compares them by name).
 """
 
 from __future__ import annotations
@@ -35,22 +35,15 @@ from exactpoker.core.poker import Betting, Deal, PokerGame, View, _State, high_c
 from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
 from exactpoker.errors import InvalidGameError
 
-__all__ = ["CardTables", "card_game", "card_tables", "compile_cards", "first_seen_cards"]
+__all__ = ["CardTables", "card_game", "one_card_refusal", "card_tables", "compile_cards", "first_seen_cards"]
 
 
 def card_game(game: PokerGame) -> BettingGame | None:
     """``game`` as a one-card betting game (module docstring), or ``None`` when it is not one."""
-    steps = game.steps
-    first = steps[0]
-    if not (isinstance(first, Deal) and first.hole == 1 and first.board == 0):
+    if one_card_refusal(game) is not None:
         return None
-    if not all(isinstance(step, Betting) for step in steps[1:]):
-        return None
+    first = game.steps[0]
     deck = game.deck
-    if len(deck.suits) != 1 or any(count != 1 for count in deck.counts):
-        return None
-    if game.payoff is not None or game.rake or game.view != View() or game.ranking not in (None, high_card):
-        return None
     plan = Planner(game).step(0, _State.start(game))
     for _ in range(game.players):  # the deal: one card to each player in seat order
         if not isinstance(plan, PlanCard):  # pragma: no cover - the first step deals to every player
@@ -58,6 +51,27 @@ def card_game(game: PokerGame) -> BettingGame | None:
         plan = plan.child
     return BettingGame(game.name, Deck(len(deck.cards), first.replacement), _node(plan),
                        tuple(game.player_names), game.parameters)  # type: ignore[arg-type]
+
+
+def one_card_refusal(game: PokerGame) -> str | None:
+    """Why ``game`` is not a one-card betting game (module docstring), in a few words; ``None`` when it is one."""
+    steps = game.steps
+    first = steps[0]
+    if not (isinstance(first, Deal) and first.hole == 1 and first.board == 0):
+        return "its first step must deal one hole card to each player and no board card"
+    if not all(isinstance(step, Betting) for step in steps[1:]):
+        return "it deals cards after the first betting starts (a board card or more hole cards)"
+    if len(game.deck.suits) != 1 or any(count != 1 for count in game.deck.counts):
+        return "its deck has cards of equal rank (suits or copies), so hands can tie"
+    if game.payoff is not None:
+        return "its payoffs are its own (payoff=), not the pot to the highest card"
+    if game.rake:
+        return "it has a rake"
+    if game.view != View():
+        return "its players see more or less than their own card and the betting (a custom View)"
+    if game.ranking not in (None, high_card):
+        return "its ranking is not the highest card"
+    return None
 
 
 def first_seen_cards(cards: int, players: int, player: int, replacement: bool) -> list[int]:
@@ -138,7 +152,7 @@ def compile_cards(game: PokerGame, tables: CardTables, max_leaves: int
     in the tree compiler's order over the tree compiler's denominator, and each
     sequence is renumbered from card by card to the tree's order
     (:class:`CardTables`), so the arrays are exactly
-    ``compile_tree(game.tree())``'s (``tests/test_poker_compile.py``).
+    ``compile_tree(game.tree())``'s (``tests/core/test_poker_compile.py``).
 
     Raises
     ------

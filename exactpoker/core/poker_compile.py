@@ -40,14 +40,14 @@ of :mod:`exactpoker.core.poker`.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import Any
 
 from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.flat_tree import FlatTree, FlatTreeBuilder
-from exactpoker.core.poker import Deal, PokerGame, _Builder, _State
+from exactpoker.core.poker import PokerGame, _Builder, _State
 from exactpoker.core.poker_cards import card_tables, compile_cards
-from exactpoker.core.poker_plan import PlanCard, PlanDecision, PlanEnd, Planner
+from exactpoker.core.poker_plan import PlanCard, PlanDecision, Planner
 from exactpoker.core.tree import LazyTree, Terminal, _Entries, _LayoutBuilder, _over_one_denominator, paused_gc
 
 __all__ = ["compile_poker", "flat_poker", "lazy_tree"]

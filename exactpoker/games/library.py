@@ -17,7 +17,9 @@ leduc          Leduc Hold'em with OpenSpiel's rules (Southey et al. 2005); bets
 ladder         one-card poker, cards ``1..n``, one bet chosen from a ladder of
                sizes; ``rake`` as for leduc
 two_round      two betting rounds of one bet each, a board card between them
-vn             seed 000's von Neumann poker (as ``exactpoker vn`` builds it)
+vn             seed 000's von Neumann poker (as ``exactpoker vn`` builds it); ``sizes``:
+               a choice of bets, ``raise=true``: II may raise
+la_relance     Borel's La Relance (I folds or bets, II folds or calls)
 newman         seed 000's Newman poker
 three          seed 000's three-player poker
 simple         seed 004's simple poker (the Euler notes)
@@ -45,7 +47,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from exactpoker import guard
-from exactpoker.core.game import BettingGame
+from exactpoker.core.game import BettingGame, Decision, Deck, Node, Outcome
 from exactpoker.core.parametric import ParametricGame
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame, high_card, pairs_then_high_card
 from exactpoker.core.poker_compile import compile_poker
@@ -54,15 +56,30 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
-__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "GAMES"]
+__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "rules_over", "la_relance",
+           "von_neumann_sizes", "von_neumann_raise", "GAMES"]
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
+    """Kuhn poker: J Q K, one card each, ante, one bet (with ``--continuous``: hands uniform on ``[0, 1]``).
+
+    References: H. W. Kuhn, "A simplified two-person poker", Contributions to the
+    Theory of Games I, Annals of Mathematics Studies 24 (1950), 97-103; its
+    continuous version is one of the "[0,1] games" of B. Chen and J. Ankenman,
+    *The Mathematics of Poker* (ConJelCo, 2006), part III.
+    """
     return PokerGame("kuhn", 2, CardDeck("JQK"), [Deal(hole=1), Betting(sizes=bet, max_bets=1)], ante=ante,
                      parameters=(("ante", ante), ("bet", bet)) if (ante, bet) != (1, 1) else ())
 
 
 def _kuhn3(cards: int, pot: Fraction) -> PokerGame:
+    """Three-player Kuhn poker: cards ``1..cards``, pot ``pot`` (ante ``pot/3``), bets of 1.
+
+    References: D. Szafron, R. Gibson and N. Sturtevant, "A parameterized family
+    of equilibrium profiles for three-player Kuhn poker", AAMAS 2013 (four cards);
+    J. Billingham, seed 003 (``N`` cards, pot ``P``).  With ``--continuous`` (hands
+    uniform on ``[0, 1]``) it is, as far as we know, unsolved in the literature.
+    """
     return PokerGame("kuhn3", 3, CardDeck.numbered(cards), [Deal(hole=1), Betting(sizes=1, max_bets=1)],
                      ante=pot / 3, player_names=("1", "2", "3"), parameters=(("cards", cards), ("pot", pot)))
 
@@ -81,6 +98,76 @@ def _ladder(n: int, sizes: tuple[Fraction, ...], rake: Fraction) -> PokerGame:
     return PokerGame("ladder", 2, CardDeck.numbered(n), [Deal(hole=1), Betting(sizes=sizes, max_bets=1)], ante=1,
                      ranking=high_card, rake=rake,
                      parameters=(("n", n), ("sizes", ";".join(map(exact_str, sizes)))) + _raked(rake))
+
+
+def la_relance(n: int, bet: Fraction) -> BettingGame:
+    """Borel's La Relance on cards ``1..n`` (with ``--continuous``: hands uniform on ``[0, 1]``).
+
+    Both players ante 1; player I folds (losing the ante) or bets ``bet``; player II
+    then folds or calls, and a call goes to the showdown.
+
+    References: E. Borel, *Traite du calcul des probabilites et de ses applications*,
+    tome IV, fascicule 2, "Applications aux jeux de hasard" (Gauthier-Villars, 1938),
+    chapter 5; C. Ferguson, T. S. Ferguson and C. Gawargy, "Uniform(0,1) two-person
+    poker models", Game Theory and Applications 12 (2007), section 2.
+    """
+    respond = Decision(1, "facing a bet", (("fold", Outcome((1 + bet, 1), (0,))),
+                                          ("call", Outcome((1 + bet, 1 + bet), (0, 1)))))
+    root = Decision(0, "open", (("fold", Outcome((1, 1), (1,))), ("bet", respond)))
+    return BettingGame("la-relance", Deck(n), root, ("I", "II"), (("n", n), ("bet", bet)))
+
+
+def von_neumann_sizes(n: int, sizes: tuple[Fraction, ...]) -> BettingGame:
+    """von Neumann's poker with a choice of bet sizes, on cards ``1..n`` (``--continuous``: hands uniform on ``[0, 1]``).
+
+    Both ante 1; player I checks (a showdown for the antes) or bets one of
+    ``sizes``; player II folds or calls, knowing the size.  One size is seed 000's
+    game (von Neumann and Morgenstern, *Theory of Games and Economic Behavior*,
+    1944, section 19.4-19.10); the choice of sizes is the discrete counterpart of
+    Newman's game (seed 000 section 3) studied by C. Ferguson, T. S. Ferguson and
+    C. Gawargy, "Uniform(0,1) two-person poker models", Game Theory and
+    Applications 12 (2007), section 5.
+    """
+    actions: list[tuple[str, Node]] = [("check", Outcome((1, 1), (0, 1)))]
+    for size in sizes:
+        name = exact_str(size)
+        respond = Decision(1, f"facing {name}", (("fold", Outcome((1 + size, 1), (0,))),
+                                                 ("call", Outcome((1 + size, 1 + size), (0, 1)))))
+        actions.append((f"bet {name}", respond))
+    return BettingGame("von-neumann-sizes", Deck(n), Decision(0, "open", tuple(actions)), ("I", "II"),
+                       (("n", n), ("sizes", ";".join(map(exact_str, sizes)))))
+
+
+def von_neumann_raise(n: int, b: Fraction) -> BettingGame:
+    """von Neumann's poker where player II may raise, on cards ``1..n`` (``--continuous``: hands uniform on ``[0, 1]``).
+
+    Both ante 1; player I checks (a showdown for the antes) or bets ``b``; player
+    II folds, calls, or raises by ``b`` more (``2b`` in all); after a raise player
+    I folds or calls.  References: S. Karlin and R. Restrepo, "Multistage poker
+    models", Annals of Mathematics Studies 39 (1957); C. Ferguson, T. S. Ferguson
+    and C. Gawargy, "Uniform(0,1) two-person poker models", Game Theory and
+    Applications 12 (2007), section 4.
+    """
+    raised = Decision(0, "facing a raise", (("fold", Outcome((1 + b, 1 + 2 * b), (1,))),
+                                            ("call", Outcome((1 + 2 * b, 1 + 2 * b), (0, 1)))))
+    respond = Decision(1, "facing a bet", (("fold", Outcome((1 + b, 1), (0,))),
+                                          ("call", Outcome((1 + b, 1 + b), (0, 1))), ("raise", raised)))
+    root = Decision(0, "open", (("check", Outcome((1, 1), (0, 1))), ("bet", respond)))
+    return BettingGame("von-neumann-raise", Deck(n), root, ("I", "II"), (("n", n), ("b", b), ("raise", True)))
+
+
+def _vn(**values: Any) -> BettingGame:
+    """``library:vn``: seed 000's game (``n``, ``b``), with a choice of ``sizes`` (then ``b`` is not used) or II's
+    ``raise``."""
+    n, bet, sizes, raises = values["n"], values["b"], values["sizes"], values["raise"]
+    if sizes and raises:
+        raise InvalidParameterError("library:vn: give either sizes (I's choice of bets) or raise=true, not both")
+    if sizes:
+        return von_neumann_sizes(parse_int(n, "n", 2), sizes)
+    if raises:
+        bet = parse_positive(bet, "b")
+        return von_neumann_raise(parse_int(n, "n", 2), bet)
+    return _paper("von_neumann")(n=n, b=bet)
 
 
 def _raked(rake: Fraction) -> tuple[tuple[str, Fraction], ...]:
@@ -211,9 +298,13 @@ GAMES: dict[str, _Entry] = {
                         {"ranks": (3, _int(2)), "bet1": (Fraction(1), parse_positive),
                          "bet2": (Fraction(2), parse_positive)}, ("bet1", "bet2"),
                         _tree_at_least(lambda ranks, **_: ranks, lambda ranks, **_: 2 * ranks, lambda **_: 3)),
-    "vn": _Entry(_paper("von_neumann"), "von Neumann poker (seed 000 section 2): cards 1..n, ante 1, bet b",
-                 {"n": (3, _as_given), "b": (Fraction(1), _as_given)}, ("b",),
+    "vn": _Entry(_vn, "von Neumann poker (seed 000 section 2): cards 1..n, ante 1, bet b; sizes=1;2: I's choice of "
+                 "bets; raise=true: II may raise by b", {"n": (3, _as_given), "b": (Fraction(1), _as_given),
+                                                         "sizes": ((), _sizes), "raise": (False, _flag)}, ("b",),
                  _cards(lambda n, **_: guard.vn_mixed(n))),
+    "la_relance": _Entry(la_relance, "Borel's La Relance: ante 1, I folds or bets, II folds or calls",
+                         {"n": (3, _int(2)), "bet": (Fraction(1), parse_positive)}, ("bet",),
+                         _seed_deals(2)),
     "newman": _Entry(_paper("newman"), "Newman poker (seed 000 section 3): cards 1..n, bets 0..b",
                      {"n": (3, _as_given), "b": (1, _as_given)}, (), _cards(guard.newman_mixed)),
     "three": _Entry(_paper("papers.three_player"), "three-player poker (seed 000 section 4): cards 1..n, ante 1, bet b",
@@ -275,12 +366,16 @@ def compiled_game(name: str, **params: object) -> CompiledGame:
     (:func:`~exactpoker.core.poker_compile.compile_poker`: no tree is built
     unless a consumer reads ``game.root``); a seed paper's game from its tree.
     """
-    built = poker_game(name, **params)
+    return _compiled(poker_game(name, **params))
+
+
+def _compiled(built: "PokerGame | BettingGame") -> CompiledGame:
     return compile_poker(built) if isinstance(built, PokerGame) else compile_tree(built.tree())
 
 
-def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None) -> ParametricGame:
-    """``"NAME"`` or ``"NAME(key=value,...)"`` as a function of ``parameter`` (one of the game's sizes), degree 1.
+def rules_over(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None
+               ) -> Callable[[Fraction], "PokerGame | BettingGame"]:
+    """``"NAME"`` or ``"NAME(key=value,...)"``'s rules as a function of ``parameter`` (one of the game's sizes).
 
     ``interval`` (``--over``'s ends), if given, must lie where the game allows
     ``parameter``: the game is made at both ends (its allowed ranges are
@@ -309,11 +404,20 @@ def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | 
         except InvalidParameterError as error:
             raise InvalidParameterError(f"--over {parameter}={exact_str(interval[0])}..{exact_str(interval[1])}: "
                                         f"the interval must lie where {parameter} is allowed: {error}") from None
+    return lambda value: poker_game(name, **params, **{parameter: value})
 
-    def compiled(value: Fraction) -> CompiledGame:
-        return compiled_game(name, **params, **{parameter: value})
 
-    return ParametricGame(f"library:{text}", parameter, compiled, degree=1)
+def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None) -> ParametricGame:
+    """``"NAME"`` or ``"NAME(key=value,...)"`` as a function of ``parameter`` (one of the game's sizes), degree 1
+    (the rules of :func:`rules_over`, compiled at each value).
+
+    Raises
+    ------
+    InvalidParameterError
+        As :func:`rules_over`.
+    """
+    rules = rules_over(text, parameter, interval)
+    return ParametricGame(f"library:{text}", parameter, lambda value: _compiled(rules(value)), degree=1)
 
 
 def describe_library() -> list[dict[str, Any]]:

@@ -36,7 +36,8 @@ _SECTIONS = (("Top level", ()), ("Each of `equilibria`", ("$defs", "equilibrium"
              ("`details`", ("$defs", "details")), ("Each of `claims` (verify)", ("$defs", "claim")),
              ("Each of `coalitions` (nash-shapley coalitions)", ("$defs", "coalition")),
              ("An exact real number (`solve --over`: breakpoints, maximum)", ("$defs", "exact_real")),
-             ("Each of `profiles` (certify)", ("$defs", "profile_check")))
+             ("Each of `profiles` (certify)", ("$defs", "profile_check")),
+             ("A cut point (`solve --continuous`: `continuous.cut_points`)", ("$defs", "cut_point")))
 
 
 def _type(prop: dict[str, Any]) -> str:

@@ -23,7 +23,8 @@ seed 003's continuation) take from the engine, by stage:
   ``CompiledModel``) and its O(n) form for games decided by the order of the cards (``ordered_game``,
   ``OrderedGame``, ``certify_ordered``, ``solve_ordered``, ``OrderedGuide``);
 * structure: ``card_range_dominance`` (an action dominated by the range of what it can lead to);
-* over a parameter: the branch of seed 003 (``follow_branch``, ``guide_on_branch``, ``crossing``, ``BranchPoint``).
+* over a parameter: the branch of seed 003 (``follow_branch``, ``guide_on_branch``, ``crossing``, ``BranchPoint``);
+* continuous decks: ``solve_continuous`` (a one-card game's rules with hands uniform on [0, 1]).
 
 Each subpackage is one stage or one question; its ``__init__`` holds its map, module by module:
 
@@ -35,6 +36,9 @@ Each subpackage is one stage or one question; its ``__init__`` holds its map, mo
 ``enumeration``  every equilibrium (``--all``) and every pure one (``--all-pure``).
 ``parametric``   over a parameter (``--over``): exact pieces and breakpoints.
 ``algebra``      exact algebra under the finishes: roots, polynomial systems, isolating boxes.
+``continuous``   one-card betting games with hands uniform on [0, 1] (``solve GAME --continuous``): the shape
+                 read from exact finite decks solved by this pipeline, its exact system, a certificate at every
+                 hand.
 
 Certificates live below the solvers and import none: :mod:`exactpoker.certify` (exact),
 :mod:`exactpoker.certify_sequential` (sequential), :mod:`exactpoker.certify_balls` (an isolating box).
@@ -88,6 +92,8 @@ _PUBLIC = {
     "guide_on_branch": "exactpoker.solve.parametric.branch",
     "crossing": "exactpoker.solve.parametric.branch",
     "BranchPoint": "exactpoker.solve.parametric.branch",
+    # continuous decks
+    "solve_continuous": "exactpoker.solve.continuous",
 }
 #: A public name that is another name inside its module.
 _RENAMED = {"symbolic_family": "family"}

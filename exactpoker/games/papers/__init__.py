@@ -15,8 +15,7 @@ rules, :mod:`exactpoker.core`, the certificate and the public names of
 ``simple_poker``   seed 004: the Euler notes' most simple poker (tactics, ``R``, ``game(R)``, the value over B/A).
 ``goldman_stone``  seed 002 on a finite deck: Lemma 8 discretised, the nearest optimum, convergence.
 ``three_player``   seed 000 section 4: three-player poker (``FastMNE``: the support search, ``P, Q, R``).
-``nash_shapley``   seed 001: the payoffs and discriminants, condition (C) case by case, the equilibrium points, the
-                   proof of completeness, the regions in ``a/b``, the coalitions (a package, one module a section).
+``nash_shapley``   seed 001, a package (one module a section): payoffs, condition (C), points, completeness, regions.
 ``kuhn3``          seed 003 sections 2-3: dominated choices, condition (1), the regularised system, the family.
 ``kuhn3_tables``   seed 003: the engine's answer in the paper's node tables (``exactpoker kuhn3``).
 ``kuhn3_branch``   seed 003 section 3: the branch of equilibria in the pot.

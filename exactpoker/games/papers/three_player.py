@@ -40,15 +40,15 @@ import numpy as np
 
 from exactpoker.certify import Certificate
 from exactpoker.core import BettingGame, CompiledGame, compile_game
-from exactpoker.games.three_player import NAME, PLAYERS
+from exactpoker.games.three_player import FACING, NAME, OPEN, PLAYERS
 from exactpoker.games.three_player import game as rules_game
-from exactpoker.errors import InvalidParameterError
+from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.numbers import parse_int, parse_positive, to_fraction
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.algebraic import AlgebraicNumber
 from exactpoker.core.support_system import FREE, Support
-from exactpoker.solve import (CompiledModel, OrderedGame, OrderedGuide, certify_ordered, ordered_game, solve_game,
-                              solve_ordered)
+from exactpoker.solve import (CompiledModel, OrderedGame, OrderedGuide, certify_ordered, ordered_game, solve_continuous,
+                              solve_game, solve_ordered)
 
 ExactNumber = Union[Fraction, AlgebraicNumber]
 
@@ -113,11 +113,10 @@ def _ordered(n: int, bet: Fraction) -> OrderedGame:
 
 @lru_cache(maxsize=8)
 def _continuous_cuts(bet: Fraction) -> tuple[float, float, float]:
-    """The continuous game's cut points ``A, B, C`` (seed 000 section 4) as floats."""
-    from exactpoker.continuous.three_player import solve
-
-    cuts = solve(bet, digits=10)
-    return float(cuts.A), float(cuts.B), float(cuts.C)
+    """The continuous game's cut points ``A, B, C`` (seed 000 section 4) as floats, from the continuous engine."""
+    found = solve_continuous(rules_game(3, bet))
+    a, b, c = (float(found.cut(*key)) for key in (("I", OPEN, 1), ("I", OPEN, 2), ("II", FACING, 1)))
+    return a, b, c
 
 
 def _continuous_guide(n: int, bet: Fraction) -> list[np.ndarray]:
@@ -174,10 +173,15 @@ def _paper_guide(n: int, bet: Fraction) -> OrderedGuide:
 
     Its cut points give the float behaviour (:func:`_continuous_guide`) and,
     should no support near it certify, the shapes of the continuous
-    equilibrium to try (:func:`_cut_supports`); smaller decks are left to
-    smoothed fictitious play.
+    equilibrium to try (:func:`_cut_supports`); smaller decks, and any deck
+    when the continuous engine certifies no equilibrium of the paper's shape
+    at this bet, are left to smoothed fictitious play.
     """
     if n <= FICTITIOUS_PLAY_MAX:
+        return OrderedGuide()
+    try:
+        _continuous_cuts(bet)
+    except (CertificationError, KeyError):  # no certified continuous answer, or not Figure 2's cut points
         return OrderedGuide()
     return OrderedGuide(_continuous_guide(n, bet), partial(_cut_supports, n, bet))
 

@@ -37,17 +37,18 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 import sympy
-from flint import fmpq, fmpq_mat, fmpq_mpoly
+from flint import fmpq, fmpq_mat, fmpq_mpoly, fmpq_mpoly_ctx
 
 from exactpoker.algebraic import fmpq_to_fraction, to_fmpq
 from exactpoker.errors import CertificationError, DegenerateSystemError
 from exactpoker.lazy import lazy
+from exactpoker.solve.algebra.elimination import jacobian_at, solve_near
 from exactpoker.solve.algebra.roots import Exact, evaluate, real_roots
 
 scipy = lazy("scipy")
 
 __all__ = ["Family", "Solved", "solve_system", "family_branches", "shape_position", "shape_points", "affine_parametrisation", "affine_form",
-           "polytope_vertices", "unit_box_corners", "rational_near", "MAX_VERTEX_CHOICES", "MAX_CORNER_CHOICES"]
+           "polytope_vertices", "unit_box_corners", "rational_near", "solve_near_point", "MAX_VERTEX_CHOICES", "MAX_CORNER_CHOICES"]
 
 #: Choices of tight constraints tried for a polytope's vertices (``C(m, d)``).
 MAX_VERTEX_CHOICES = 200_000
@@ -428,3 +429,38 @@ def _round(value: Fraction, size: float) -> Fraction:
     """Keep the iterates' denominators small: round a step to a power of two well below its size."""
     scale = 2 ** max(60, 60 - int(np.log2(size)))
     return Fraction(round(value * scale), scale)
+
+
+def solve_near_point(equations: Sequence[sympy.Expr], symbols: Sequence[sympy.Symbol], point: Sequence[float], *,
+                     digits: Sequence[int], max_degree: int) -> list[Exact]:
+    """The exact solution of ``equations = 0`` next to the float ``point`` (stage 3 without a Groebner basis).
+
+    A square subsystem of full rank at ``point`` is chosen greedily (equations whose Jacobian rows are
+    independent there), solved from many digits by LLL
+    (:func:`~exactpoker.solve.algebra.elimination.solve_near`), and every equation, chosen or not, must then
+    vanish exactly.
+
+    Raises
+    ------
+    DegenerateSystemError
+        No square subsystem has full rank at ``point``.
+    CertificationError
+        The point found misses an equation of the system.
+    """
+    ctx = fmpq_mpoly_ctx.get(tuple(str(s) for s in symbols), "lex")
+    polys = [ctx.from_dict({m: fmpq(int(c.p), int(c.q)) for m, c in sympy.Poly(e, *symbols).terms()})
+             for e in equations]
+    chosen: list[int] = []
+    for k in range(len(polys)):
+        rows = jacobian_at([polys[j] for j in chosen + [k]], ctx, point)
+        if np.linalg.matrix_rank(rows, tol=1e-9) == len(chosen) + 1:
+            chosen.append(k)
+        if len(chosen) == len(symbols):
+            break
+    if len(chosen) != len(symbols):
+        raise DegenerateSystemError("the system has no square subsystem of full rank at the point")
+    values = solve_near([polys[k] for k in chosen], ctx, point, digits=digits, max_degree=max_degree)
+    solution = dict(zip(symbols, values))
+    if any(evaluate(e, solution) != 0 for e in equations):
+        raise CertificationError("the solution found near the point misses an equation of the system")
+    return values

@@ -31,8 +31,6 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from flint import fmpq
-
 from exactpoker import progress
 from exactpoker.errors import CertificationError, DegenerateSystemError
 from exactpoker.lazy import lazy

@@ -1,0 +1,109 @@
+"""Ctrl-C (issue 42, item 2): a sweep stops at any moment on every runner, exit 130, one line; every finished point
+is kept, the interrupted one is not recorded, and a resume completes the sweep with every point exact."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from exactpoker.cli import main
+from exactpoker.parallel import Runner, interrupt_seen, interrupts_deferred, watching_interrupts
+from tests.paths import ROOT
+
+
+def _sweep(out, workers, last, *extra):
+    """A sweep of ``vn mixed`` over n = 2..last and b = 2, 3 as its own process group (as a terminal runs it)."""
+    return subprocess.Popen([sys.executable, "-m", "exactpoker", "sweep", "vn", "mixed", "--grid", f"n=2..{last}",
+                             "--grid", "b=2,3", "-o", str(out), "--workers", str(workers), *extra],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def _records(out):
+    if not out.exists():
+        return []
+    lines = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    assert "sweep" in lines[0]
+    return lines[1:]
+
+
+def _interrupt_then_resume(out, workers, delays, last):
+    """Ctrl-C ``delays`` seconds into successive runs of one sweep, then a run to the end; checks every record."""
+    kept = 0
+    for delay in delays:
+        process = _sweep(out, workers, last)
+        time.sleep(delay)
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+        _, err = process.communicate(timeout=180)
+        assert process.returncode == 130, f"interrupt at {delay} s: exit {process.returncode} ({err[-500:]})"
+        assert err.strip().splitlines() == ["exactpoker: interrupted"], f"interrupt at {delay} s: {err[-2000:]}"
+        records = _records(out)
+        assert all(r["status"] == "ok" for r in records), "an interrupted point was recorded"
+        assert len(records) >= kept, "a finished point was lost"
+        kept = len(records)
+    assert kept < 2 * (last - 1), "the sweep ended before the last interrupt: give it a larger grid"
+    process = _sweep(out, workers, last, "--json")
+    report, err = process.communicate(timeout=600)
+    assert process.returncode == 0, err
+    assert json.loads(report)["skipped"] == kept
+    records = _records(out)
+    assert sorted((int(r["point"]["n"]), r["point"]["b"]) for r in records) == \
+        sorted((n, b) for n in range(2, last + 1) for b in ("2", "3"))
+    assert all(r["status"] == "ok" and r["equilibria"][0]["certified"] for r in records)
+    return records
+
+
+def _same_as_alone(records, capsys):
+    """A few points' records equal the single command's own --json (the values exact, as it prints them)."""
+    for record in records[:: max(1, len(records) // 4)]:
+        point = record["point"]
+        assert main(["vn", "mixed", "--n", point["n"], "--b", point["b"], "--json"]) == 0
+        alone = json.loads(capsys.readouterr().out)
+        assert record["equilibria"][0]["values"] == alone["equilibria"][0]["values"]
+        assert record["equilibria"][0]["strategies"] == alone["equilibria"][0]["strategies"]
+
+
+def test_ctrl_c_stops_a_sweep_here_and_a_resume_completes_it(tmp_path, capsys):
+    records = _interrupt_then_resume(tmp_path / "here.jsonl", 1, (0.5, 2), 150)
+    _same_as_alone(records, capsys)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_at_any_moment_on_every_runner(tmp_path, capsys, workers):
+    """0.5 and 1 s: still importing, or starting the cluster; 2 and 3 s: the cluster starting; 5 and 10 s: running."""
+    records = _interrupt_then_resume(tmp_path / f"w{workers}.jsonl", workers, (0.5, 1, 2, 3, 5, 10), 400)
+    _same_as_alone(records, capsys)
+
+
+def _swallows_an_interrupt(item):
+    """A task whose code drops the interrupt that comes while it runs (as a finalizer's ``__del__`` does)."""
+    try:
+        signal.raise_signal(signal.SIGINT)
+    except KeyboardInterrupt:
+        pass
+    return item
+
+
+def test_an_interrupt_that_a_task_swallowed_still_stops_the_runner():
+    done = []
+    with watching_interrupts(), pytest.raises(KeyboardInterrupt):
+        for index, outcome in Runner(1).run(_swallows_an_interrupt, [1, 2, 3]):
+            done.append(outcome)
+    assert done == [] and not interrupt_seen()
+
+
+def test_an_interrupt_during_a_deferred_block_is_raised_at_its_end():
+    reached = []
+    with watching_interrupts():
+        with pytest.raises(KeyboardInterrupt):
+            with interrupts_deferred():
+                signal.raise_signal(signal.SIGINT)
+                reached.append("after the signal")
+        assert interrupt_seen()
+    assert reached == ["after the signal"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
