@@ -1,8 +1,8 @@
 """Games of three or more players: the staged exact finish (solve.nplayer) and every pure equilibrium."""
 
 import itertools
-import re
 import json
+import re
 from fractions import Fraction
 
 import pytest

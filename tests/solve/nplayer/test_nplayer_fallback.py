@@ -8,7 +8,6 @@ was tried.
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,8 +21,8 @@ from exactpoker.formats.nfg import read_nfg
 from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer.fallback import simpler_methods
 from exactpoker.solve.nplayer.pipeline import pure_equilibria_n
+from tests.paths import DATA
 
-DATA = Path(__file__).parent / "data"
 
 
 def normal_form(arrays):
