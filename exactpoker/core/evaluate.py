@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.core.profile import BehaviourProfile
 
 __all__ = ["SequenceValues", "sequence_values", "backward_values", "counterfactual_values", "float_gains",
-           "best_response"]
+           "best_response", "layout_tree"]
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fract
     c = values.numerators
     small = {type(v) for v in c} <= {int} and sum(map(abs, c)) < 2**62
     scores = np.array(c, dtype=np.int64 if small else object)
-    tree = _trees.get(layout) or _trees.setdefault(layout, _Tree.of(layout))
+    tree = layout_tree(layout)
     worth = np.zeros(layout.num_infosets, dtype=scores.dtype)
     for infosets, sequences, starts in tree.levels:  # deepest first; the children's worth is already in scores
         worth[infosets] = np.maximum.reduceat(scores[sequences], starts)
@@ -187,6 +187,11 @@ def best_response(layout: SequenceLayout, values: SequenceValues) -> tuple[Fract
         optimal[infoset].append(action)
     total = scores[0].item() if small else scores[0]
     return total / Fraction(values.denominator), [tuple(actions) for actions in optimal]
+
+
+def layout_tree(layout: SequenceLayout) -> "_Tree":
+    """The layout's information sets by level of its own sequence tree (:class:`_Tree`), made once a layout."""
+    return _trees.get(layout) or _trees.setdefault(layout, _Tree.of(layout))
 
 
 #: Each layout's :class:`_Tree`, made once (a certificate asks for each player's best response twice or more).

@@ -23,7 +23,9 @@ node's history, rather than turned silently into a long binary fraction.
 Refused with a one-line :class:`~exactpoker.errors.InvalidGameError`: games
 that are not sequential (simultaneous moves), that pay rewards along the way
 instead of at the end, that sample chance instead of listing it, that give no
-information-state strings, whose tree is larger than ``max_nodes``, and games
+information-state strings, whose tree is larger than ``max_nodes`` (before any
+walking when Knuth's estimate of its size, :func:`estimate_nodes`, is many times
+over: ``go`` is refused in a second, not after 112 s and 836 MB), and games
 where two players share an information-state string (OpenSpiel's
 ``TabularPolicy`` could not tell them apart).  Perfect recall is checked when
 the tree is compiled (:func:`~exactpoker.core.tree.compile_tree`), naming the
@@ -64,11 +66,14 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyspiel
     from open_spiel.python.policy import TabularPolicy
 
-__all__ = ["MAX_NODES", "MAX_DENOMINATOR", "exact_fraction", "load_openspiel", "openspiel_tables",
+__all__ = ["MAX_NODES", "MAX_DENOMINATOR", "exact_fraction", "estimate_nodes", "load_openspiel", "openspiel_tables",
            "OpenSpielTables", "to_tabular_policy", "tabular_state_lookup"]
 
 #: The largest tree (chance, decision and terminal nodes together) the walker builds.
 MAX_NODES = 2_000_000
+#: Random paths of :func:`estimate_nodes`, and how many times over the walker's budget its estimate must be for the
+#: game to be refused before the walk (the estimate is unbiased but spread: its median over the paths, with room).
+PROBES, OVER_BUDGET = 31, 20
 #: The largest denominator :func:`exact_fraction` looks for.
 MAX_DENOMINATOR = 10**6
 
@@ -275,6 +280,33 @@ class _Walker:
         return Chance(outcomes, label=f"openspiel:{self.name} history [{history}]")
 
 
+def estimate_nodes(game: "pyspiel.Game", cap: int, probes: int = PROBES, seed: int = 0) -> int:
+    """Knuth's estimate of the number of nodes of ``game``'s tree, from ``probes`` random paths (their median).
+
+    Along a path from the root taking a uniformly random child at every node, the sum over depths of the product
+    of the numbers of children met so far is an unbiased estimate of the number of nodes (D. E. Knuth,
+    "Estimating the efficiency of backtrack programs", Mathematics of Computation 29, 1975, section 2).  A path
+    stops once its sum passes ``cap``: the answer is then "more than ``cap``", found in a few steps even for
+    ``go``.  Chance nodes count their outcomes like any other node's children.
+    """
+    import random
+
+    rng = random.Random(seed)
+    found = []
+    with _quiet_stderr():
+        for _ in range(probes):
+            state, weight, total = game.new_initial_state(), 1, 1
+            while not state.is_terminal() and total <= cap:
+                actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+                if not actions:
+                    break
+                weight *= len(actions)
+                total += weight
+                state.apply_action(rng.choice(actions))
+            found.append(total)
+    return sorted(found)[len(found) // 2]
+
+
 def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
                    limit: str = "the limit of the OpenSpiel walker (max_nodes)") -> LoadedGame:
     """The OpenSpiel game ``game`` (a game string or a ``pyspiel.Game``) as an exact tree.
@@ -312,6 +344,11 @@ def load_openspiel(game: "str | pyspiel.Game", *, max_nodes: int = MAX_NODES,
         raise InvalidParameterError(f"load_openspiel(): game must be a game string or a pyspiel.Game; got {game!r}")
     full_name = str(game)
     _check_type(game, full_name)
+    progress.stage(f"estimating the size of openspiel:{full_name}")
+    estimate = estimate_nodes(game, OVER_BUDGET * max_nodes)
+    if estimate > OVER_BUDGET * max_nodes:
+        raise InvalidGameError(f"openspiel:{full_name}: the game tree has more than {OVER_BUDGET * max_nodes} nodes "
+                               f"(Knuth's estimate from {PROBES} random paths), far over {max_nodes}, {limit}")
     walker = _Walker(game, full_name, max_nodes, limit)
     with paused_gc():
         root = walker.walk()

@@ -5,6 +5,7 @@ import math
 import re
 import subprocess
 import sys
+import time
 from fractions import Fraction
 
 import pytest
@@ -114,6 +115,29 @@ def test_games_without_an_exact_tree_are_refused(name, message):
 def test_tree_size_limit():
     with pytest.raises(InvalidGameError, match="more than 1000 nodes"):
         load_openspiel("leduc_poker", max_nodes=1000)
+
+
+@pytest.mark.parametrize("name", ["go", "chess"])
+def test_a_huge_tree_is_refused_before_the_walk(name):
+    """Knuth's estimate refuses go and chess at once (go used to be walked for 112 s and 836 MB first)."""
+    start = time.perf_counter()
+    with pytest.raises(InvalidGameError, match="Knuth's estimate"):
+        load_openspiel(name)
+    assert time.perf_counter() - start < 5
+
+
+def test_knuths_estimate_is_unbiased():
+    """Averaged over many random paths the estimate is the tree's size (kuhn_poker: 58 nodes, leduc_poker's
+    count from the walk); the median used for refusals lies below the mean on these skewed trees."""
+    import pyspiel
+    from exactpoker.formats.openspiel import estimate_nodes
+
+    for name in ("kuhn_poker", "leduc_poker"):
+        game = pyspiel.load_game(name)
+        nodes = len(list(load_openspiel(name).tree.nodes()))
+        mean = sum(estimate_nodes(game, 10**9, probes=1, seed=k) for k in range(3000)) / 3000
+        assert abs(mean - nodes) < 0.1 * nodes
+        assert estimate_nodes(game, 10**9) <= 1.1 * nodes
 
 
 def test_simultaneous_game_wrapped_turn_based_is_read():

@@ -319,6 +319,7 @@ def _solve_compiled(
         raise InvalidParameterError("nearest: one equilibrium of a two-player zero-sum game; give it alone, with "
                                     "method auto, simplex or basis (how its exact LP is solved)")
     players = compiled.num_players
+    _require_two_players(players, method, family)
     params = dict(compiled.game.parameters) if params is None else dict(params)
     zero_sum = compiled.is_zero_sum
     notes: list[str] = []
@@ -346,6 +347,19 @@ def _solve_compiled(
         if family:
             details["optimal strategies"] = _optimal_strategies(compiled, equilibria)
     return SolveResult(compiled.game.name, params, used, equilibria, tuple(notes), details, extras)
+
+
+def _require_two_players(players: int, method: str, family: bool) -> None:
+    """Refuse at once, before any abstraction or solve, a method or ``--family`` that needs two players (the same
+    errors :func:`_profiles` and :func:`_optimal_strategies` give; ``library:leduc(players=3) --family`` used to
+    solve the three-player game for minutes first)."""
+    if players == 2:
+        return
+    if method in ("lp", "basis", "simplex") or family:
+        what = f"--method {method}" if method != "auto" else "--family"
+        raise NotZeroSumError(f"{what} needs a two-player zero-sum game; this one has {players} players")
+    if method == "lemke":
+        raise InvalidParameterError(f"--method lemke needs a two-player game; this one has {players} players")
 
 
 def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tuple[CompiledGame, Fraction] | None,
@@ -390,7 +404,7 @@ def _profiles(compiled: CompiledGame, method: str, all_pure: bool, shifted: tupl
         from exactpoker.solve.nplayer.pipeline import solve_n_player
 
         found = solve_n_player(compiled, digits=digits)
-        profiles, used = [found], f"float guide + exact finish ({found.stage})"
+        profiles, used = [found], found.method or f"float guide + exact finish ({found.stage})"
         notes.extend(found.notes)
         details.update(found.support_details())
         if found.box is not None:

@@ -45,7 +45,7 @@ from exactpoker.solve.algebra.polynomial_system import Family
 from exactpoker.solve.enumeration.decide import REASONS, Behaviour, SupportDecision, decide_support
 from exactpoker.solve.nplayer.point import CertifiedPoint
 
-__all__ = ["SupportEnumeration", "all_equilibria_n_player", "MAX_SUPPORTS"]
+__all__ = ["SupportEnumeration", "all_equilibria_n_player", "first_equilibrium_n_player", "MAX_SUPPORTS"]
 
 #: Most supports (the product over players) enumerated; beyond, the game is refused.
 MAX_SUPPORTS = 200_000
@@ -159,8 +159,8 @@ def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = N
     """
     total = support_total(compiled)
     if total > MAX_SUPPORTS:
-        counts = " x ".join(str(support_count(layout)) for layout in compiled.layouts)
-        raise InvalidParameterError(f"--all: the game has {total} supports ({counts} per player); support "
+        counts = " x ".join(_shown(support_count(layout)) for layout in compiled.layouts)
+        raise InvalidParameterError(f"--all: the game has {_shown(total)} supports ({counts} per player); support "
                                     f"enumeration is limited to {MAX_SUPPORTS}")
     supports = list(product(*(player_supports(layout) for layout in compiled.layouts)))
     runner = runner or Runner(workers=1)
@@ -173,6 +173,48 @@ def all_equilibria_n_player(compiled: CompiledGame, *, runner: Runner | None = N
             decisions[index] = SupportDecision(supports[index], "error", f"{status}: {value}")
         progress.advance()
     return _collect(compiled, [d for d in decisions if d is not None])
+
+
+def _shown(count: int) -> str:
+    """A count as digits, or ``about 10^k`` past a hundred digits (a three-player Leduc has 10^4000 supports)."""
+    if count < 10**100:
+        return str(count)
+    # Python refuses str() of integers past 4300 digits; the bit length's estimate is within one of the exponent
+    return f"about 10^{len(str(count)) - 1 if count.bit_length() < 13000 else int(count.bit_length() * 0.30103)}"
+
+
+def first_equilibrium_n_player(compiled: CompiledGame, *, limit: int = MAX_SUPPORTS
+                               ) -> tuple[CertifiedPoint | None, int]:
+    """One equilibrium by support enumeration, smallest supports first: ``(point, supports decided)``.
+
+    Supports are taken by their total number of played actions, then by how unequal the players' are (Porter,
+    Nudelman and Shoham, GEB 63, 2008, section 3: small, balanced supports first); the first support decided
+    with an equilibrium, or a family with a certified witness, gives the point (exactly certified here).
+    ``point`` is None when no support holds one: then, if every support was decided, the game has none -- which
+    a finite game cannot -- so in practice some support stayed undecided.  Refused (InvalidParameterError)
+    beyond ``limit`` supports.
+    """
+    total = support_total(compiled)
+    if total > limit:
+        raise InvalidParameterError(f"support enumeration: the game has {_shown(total)} supports; at most {limit} "
+                                    "are tried")
+    supports = sorted(product(*(player_supports(layout) for layout in compiled.layouts)), key=_support_order)
+    progress.stage("support enumeration (one equilibrium)", len(supports), "supports")
+    for decided, support in enumerate(supports, 1):
+        decision = decide_support(compiled, support)
+        progress.advance()
+        behaviours = list(decision.equilibria) + ([decision.family.witness] if decision.family is not None else [])
+        for behaviour in behaviours:
+            profile = BehaviourProfile(behaviour)
+            certificate = verify(compiled, profile)
+            if certificate.holds:
+                return CertifiedPoint(profile, certificate, support=support), decided
+    return None, len(supports)
+
+
+def _support_order(support: SupportKey) -> tuple[int, int]:
+    sizes = [sum(len(actions) for actions in own) for own in support]
+    return sum(sizes), max(sizes) - min(sizes)
 
 
 def _collect(compiled: CompiledGame, decisions: list[SupportDecision]) -> SupportEnumeration:

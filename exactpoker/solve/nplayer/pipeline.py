@@ -24,6 +24,15 @@ three-player Kuhn poker of ``N`` cards, section 3), which
    certificate; the dispatcher then runs the plain exact Nash check
    (:func:`exactpoker.certify.verify`) on it as on every answer.
 
+A game whose guide would compute more than :data:`REGRET_FROM` products an evaluation takes the regret route
+first (:mod:`exactpoker.solve.nplayer.regret_route`: discounted CFR on the vectorised sequence-form walk, its
+average play purified, completed and polished, then the same exact finish); the continuation is its fallback
+while the game is within :data:`MAX_GUIDE_TERMS`.
+
+When the guide (stage 1) or the exact finish (stage 3) fails, the simpler exact methods are tried before
+giving up (:func:`~exactpoker.solve.nplayer.fallback.simpler_methods`: pure equilibria, then support
+enumeration, each within its size limit).
+
 An equilibrium of too high an algebraic degree for a minimal polynomial is
 found by the finish as the unique zero of the gains in an isolating box,
 certified in ball arithmetic from the game alone
@@ -53,11 +62,12 @@ from exactpoker.solve.enumeration.pure import PureProfile, all_choices, pure_rea
 from exactpoker.solve.nplayer.point import CertifiedPoint
 
 if TYPE_CHECKING:  # pragma: no cover
+    from exactpoker.core.binary_form import BinaryForm
     from exactpoker.solve.nplayer.continuation import Trend
     from exactpoker.solve.nplayer.gain_system import GainSystem
 
-__all__ = ["solve_n_player", "float_guide", "exact_finish", "require_guide_size", "pure_equilibria_n", "MAX_PURE_PROFILES",
-           "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS"]
+__all__ = ["solve_n_player", "float_guide", "exact_finish", "require_guide_size", "pure_equilibria_n",
+           "MAX_PURE_PROFILES", "MAX_SEQUENCE_CELLS", "MAX_GUIDE_TERMS", "REGRET_FROM"]
 
 #: Most pure profiles (cells of the strategic form) :func:`pure_equilibria_n` enumerates.
 MAX_PURE_PROFILES = 1 << 24
@@ -68,6 +78,11 @@ MAX_SEQUENCE_CELLS = 1 << 24
 #: ranks (its lossless abstraction, 0.64 million) 35 s in all; without suits (1.3 million) 117 s; on three ranks
 #: the abstraction has 11.5 million, on four (the full game) 43 million: refused.
 MAX_GUIDE_TERMS = 5_000_000
+#: From this many products an evaluation the regret route (:mod:`~exactpoker.solve.nplayer.regret_route`) is tried
+#: before the continuation: five-player Kuhn poker (4.5 million) is certified by it in 8 s where the continuation
+#: takes half a minute; every held smaller game keeps the continuation (Leduc on two ranks without suits, 1.3
+#: million, is certified by it in 117 s and not by the regret route).
+REGRET_FROM = 2_000_000
 
 
 def _size(compiled: CompiledGame) -> str:
@@ -113,6 +128,8 @@ def float_guide(system: "GainSystem", at: float = 0.0, *, eps: float | None = No
     from exactpoker.solve.nplayer.continuation import EPSILON, trace_down_trend
 
     progress.stage("N-player float guide (continuation in epsilon)")
+    if not len(system.free):  # every choice fixed by dominance: the guide is the fixed play
+        return system.full(np.zeros(0)), None
     try:
         free_guide, trend = trace_down_trend(system, at, EPSILON if eps is None else eps)
     except (DegenerateSystemError, np.linalg.LinAlgError, FloatingPointError) as error:
@@ -156,31 +173,66 @@ def solve_n_player(compiled: CompiledGame, *, eps: float | None = None, digits: 
     digits : int
         Certified decimal places of an equilibrium given by an isolating box.
     max_terms : int, optional
-        The largest float guide allowed (:func:`require_guide_size`; default
-        :data:`MAX_GUIDE_TERMS`).
+        The largest regularised continuation allowed (:func:`require_guide_size`; default
+        :data:`MAX_GUIDE_TERMS`); a larger game goes to the regret route alone.
 
     Raises
     ------
     CertificationError
-        A stage could not finish; the message names the stage and the game's size.
+        A stage could not finish, nor could the simpler methods tried then (pure equilibria, support
+        enumeration: :func:`~exactpoker.solve.nplayer.fallback.simpler_methods`); the message names the stage,
+        the game's size and what was tried.
     InvalidParameterError, ResourceLimitError
-        The game is too large for the float guide (:func:`require_guide_size`).
+        The game is too large for the regret route
+        (:func:`~exactpoker.solve.nplayer.regret_route.require_regret_size`) or, below
+        :data:`REGRET_FROM` products, for the continuation (:func:`require_guide_size`).
     """
     from exactpoker.core.binary_form import binary_form, needs_binary_form
-    from exactpoker.solve.nplayer.gain_system import GainSystem
+    from exactpoker.solve.nplayer.fallback import simpler_methods
+    from exactpoker.solve.nplayer.gain_system import guide_terms
     from exactpoker.solve.structure.dominance import dominated_variables
 
     form = binary_form(compiled) if needs_binary_form(compiled) else None
     game = compiled if form is None else form.game
+    terms, limit = guide_terms(game), MAX_GUIDE_TERMS if max_terms is None else max_terms
+    regret_failure = ""
+    if terms > min(REGRET_FROM, limit):  # the continuation would be slow, or is over its limit: regret first
+        from exactpoker.solve.nplayer.regret_route import require_regret_size, solve_by_regret
+
+        require_regret_size(game)
+        try:
+            return _finished(solve_by_regret(game, {}, digits=digits), form, game)  # regret finds dominance itself
+        except CertificationError as error:
+            regret_failure = f"N-player regret route failed ({_size(game)}): {error}"
+            if terms > limit:
+                return simpler_methods(compiled, regret_failure, pure_equilibria_n)
+            regret_failure += "; then "
+    try:
+        fixed = dominated_variables(compiled) if form is None else {}
+        return _finished(_continuation_route(game, fixed, eps, digits, max_terms), form, game)
+    except CertificationError as error:
+        return simpler_methods(compiled, regret_failure + str(error), pure_equilibria_n)
+
+
+def _continuation_route(game: CompiledGame, fixed: dict[int, float], eps: float | None, digits: int,
+                        max_terms: int | None) -> CertifiedPoint:
+    """Stages 1-3 with the regularised continuation as the guide (module docstring); a failing stage raises
+    :class:`~exactpoker.errors.CertificationError` naming it."""
+    from exactpoker.solve.nplayer.gain_system import GainSystem
+
     require_guide_size(game, max_terms)
-    system = GainSystem.from_game(game, dominated_variables(compiled) if form is None else None)
+    system = GainSystem.from_game(game, fixed or None)
     guide, trend = float_guide(system, eps=eps, size=_size(game))
-    solution = exact_finish(game, system, guide, trend, digits=digits, size=_size(game))
+    return exact_finish(game, system, guide, trend, digits=digits, size=_size(game))
+
+
+def _finished(solution: CertifiedPoint, form: "BinaryForm | None", game: CompiledGame) -> CertifiedPoint:
+    """The finish's point with its stage and notes, lifted from the binary form when the game has one."""
     box = solution.box
     field = next((v.field for v in solution.x if isinstance(v, AlgebraicNumber) and not v.is_rational), None)
     stage = "isolating box" if box else "rational" if field is None else f"algebraic, degree {field.degree}"
-    notes = [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
-             f"{len(solution.interior)} mixed; exact finish: {stage}"]
+    notes = list(solution.notes) + [f"float guide, support {len(solution.zeros)} at 0, {len(solution.ones)} at 1, "
+                                    f"{len(solution.interior)} mixed; exact finish: {stage}"]
     if form is not None:
         notes.append("information sets of more than two actions were solved as chains of binary choices "
                      "(the binary form: the same equilibria)")

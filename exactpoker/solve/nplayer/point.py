@@ -46,7 +46,8 @@ class CertifiedPoint:
         ``box`` with its coordinates ``unknowns`` (variables) and the variables whose gains are its
         ``equations``.
     How it was found
-        ``stage`` (rational, algebraic of some degree, isolating box), ``notes``, ``solved`` the game the
+        ``stage`` (rational, algebraic of some degree, isolating box), ``method`` (the result's method when the
+        point did not come from the staged finish, e.g. a fallback's; empty otherwise), ``notes``, ``solved`` the game the
         stages ran on (the game itself, or its binary form), ``family`` the family it lies on, ``system`` the
         indifference system solved, ``rounds`` the supports tried.
     """
@@ -63,6 +64,7 @@ class CertifiedPoint:
     unknowns: tuple[int, ...] = ()
     equations: tuple[int, ...] = ()
     stage: str = ""
+    method: str = ""
     notes: tuple[str, ...] = ()
     solved: "CompiledGame | None" = None
     family: "Family | None" = None

@@ -377,3 +377,12 @@ def test_every_enumpoly_equilibrium_is_one_of_ours(shape, seed):
     arrays = random_arrays(shape, seed, -50, 50)
     ours = [_floats(eq.profile) for eq in all_equilibria_n_player(normal_form(arrays)).equilibria]
     assert _matched(_enumpoly(arrays), ours)
+
+
+def test_a_count_past_python_digit_limit_is_shown_by_its_exponent():
+    """Three-player Leduc has about 10^4000 supports: str() of such an integer is refused by Python."""
+    from exactpoker.solve.enumeration.supports import _shown
+
+    assert _shown(12345) == "12345"
+    assert _shown(7 * 10**150) == "about 10^150"
+    assert _shown(10**5000) in ("about 10^4999", "about 10^5000")

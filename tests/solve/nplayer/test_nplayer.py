@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -73,8 +74,17 @@ def test_a_failing_stage_is_named(monkeypatch):
         raise CertificationError("nothing certifies")
 
     monkeypatch.setattr(support_solve, "solve_exact", no_finish)
-    with pytest.raises(CertificationError, match="stage 3 .* failed .*3 players"):
-        solve_n_player(compile_tree(simultaneous(pennies, (2, 2, 2))))
+    game = compile_tree(simultaneous(pennies, (2, 2, 2)))
+    found = solve_n_player(game)  # the simpler methods take over (issue 41), and say why
+    assert "after the float guide's route failed" in found.method and found.certificate.holds
+    assert re.search("stage 3 .* failed .*3 players.*nothing certifies", found.notes[0])
+    from exactpoker.solve.nplayer import fallback
+
+    monkeypatch.setattr(fallback, "FALLBACK_SUPPORTS", 1)
+    monkeypatch.setattr(fallback, "_pure", lambda compiled, tried, pure: tried.append("no pure equilibrium (stubbed)"))
+    with pytest.raises(CertificationError, match="stage 3 .* failed .*3 players.*then no pure equilibrium .*; "
+                                                 "support enumeration not run"):
+        solve_n_player(game)
 
 
 def brute_force(compiled):

@@ -24,6 +24,7 @@ from exactpoker.errors import InvalidParameterError, ResourceLimitError
 from exactpoker.games import library
 from exactpoker.solve.nplayer import continuation
 from exactpoker.solve.nplayer import pipeline as nplayer
+from exactpoker.solve.nplayer import regret_route
 from exactpoker.solve.nplayer.point import CertifiedPoint
 from exactpoker.solve.nplayer.continuation import trace_down
 from exactpoker.solve import solve_game
@@ -93,20 +94,25 @@ def test_the_sparse_steps_are_for_sparse_jacobians():
     assert GainSystem.from_game(leduc).jacobian_density < continuation.SPARSE_DENSITY
 
 
-def test_a_guide_too_large_is_refused_with_its_sizes():
+def test_a_game_too_large_for_both_guides_is_refused_with_its_sizes(monkeypatch):
+    """Over the continuation's limit a game goes to the regret route; over that route's limit too, it is refused
+    before any work, with its sizes."""
     game = compile_tree(library.game("kuhn3"))
-    with pytest.raises(InvalidParameterError, match=r"3 players, information sets per player .* 7176 products\) "
-                                                   r"is too large to finish: at most 1000 products"):
+    monkeypatch.setattr(regret_route, "MAX_ENTRY_PLAYERS", 100)
+    with pytest.raises(InvalidParameterError, match=r"regret route \(3 players, binary information sets per player "
+                                                    r".*; \d+ payoff entries\) is too large: \d+ entries times "
+                                                    r"players, at most 100"):
         nplayer.solve_n_player(game, max_terms=1000)
     with guard.memory_limit(1), pytest.raises(ResourceLimitError, match="N-player float guide .* of memory"):
         nplayer.solve_n_player(game)
 
 
-def test_cli_refuses_a_guide_too_large_in_one_line(monkeypatch, capsys):
+def test_cli_refuses_a_game_too_large_in_one_line(monkeypatch, capsys):
     monkeypatch.setattr(nplayer, "MAX_GUIDE_TERMS", 1000)
+    monkeypatch.setattr(regret_route, "MAX_ENTRY_PLAYERS", 100)
     assert main(["solve", "library:kuhn3"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "too large to finish" in err and "7176 products" in err
+    assert err.count("\n") == 1 and "is too large" in err and "entries times players" in err
 
 
 def test_a_three_player_game_with_idle_suits_is_solved_on_its_lossless_abstraction():
