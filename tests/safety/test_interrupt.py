@@ -13,6 +13,7 @@ import pytest
 from exactpoker.cli import main
 from exactpoker.parallel import Runner, interrupt_seen, interrupts_deferred, watching_interrupts
 from tests.paths import ROOT
+from tests.processes import ctrl_c_as_a_terminal
 
 
 def _sweep(out, workers, last, *extra):
@@ -20,7 +21,7 @@ def _sweep(out, workers, last, *extra):
     return subprocess.Popen([sys.executable, "-m", "exactpoker", "sweep", "vn", "mixed", "--grid", f"n=2..{last}",
                              "--grid", "b=2,3", "-o", str(out), "--workers", str(workers), *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=ctrl_c_as_a_terminal)
 
 
 def _records(out):

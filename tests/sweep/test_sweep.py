@@ -20,6 +20,7 @@ from exactpoker.sweep import plan, run_sweep
 from exactpoker.sweep.task import CommandLine
 from exactpoker.sweep.grid import parse_values, points
 from tests.paths import ROOT
+from tests.processes import ctrl_c_as_a_terminal
 
 pytest.importorskip("dask.distributed")
 
@@ -275,7 +276,7 @@ def test_ctrl_c_ends_a_dask_sweep_with_one_line_and_exit_130(tmp_path):
     out = tmp_path / "i.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "exactpoker", "sweep", *GRID, "-o", str(out), "--workers", "2"],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=ctrl_c_as_a_terminal)
     _wait_for_records(out, 2, process)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
     _, stderr = process.communicate(timeout=120)
