@@ -1,6 +1,7 @@
 """Exact algebra under the finishes: roots, polynomial systems, boxes (used by every stage that solves exactly).
 
 ``polynomial_system``   the one exact solver of a polynomial system (rational, shape position, roots, box).
+``linear``              a maximal set of independent rows of a rational matrix, in order.
 ``rational_reconstruction``  a vector's common denominator and numerators by modular rational reconstruction.
 ``roots``               exact real roots of univariate polynomials; arithmetic over one real number field.
 ``elimination``         the real solution of a square polynomial system near a float point, exactly.

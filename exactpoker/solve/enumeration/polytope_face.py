@@ -29,6 +29,7 @@ from typing import Sequence
 import numpy as np
 from flint import fmpq_mat
 
+from exactpoker.solve.algebra.linear import independent_rows
 from exactpoker.solve.enumeration.vertices import first_feasible_basis, fraction_free_pivot, vertices
 
 __all__ = ["Face", "Point", "face_vertices"]
@@ -299,19 +300,6 @@ class _FloatScreen:
         return None
 
 
-def _independent_rows(A: list[list[int]]) -> list[int]:
-    """Indices of a maximal set of linearly independent rows of ``A`` (the pivot columns of ``A^T``'s rref)."""
-    if not A or not A[0]:
-        return []
-    reduced, rank = fmpq_mat([[A[i][j] for i in range(len(A))] for j in range(len(A[0]))]).rref()
-    rows, column = [], 0
-    for r in range(rank):
-        while reduced[r, column] == 0:
-            column += 1
-        rows.append(column)
-    return rows
-
-
 def face_vertices(A: Sequence[Sequence[int]], b: Sequence[int], face: Face, *, what: str) -> list[Point]:
     """Every vertex of ``face`` (a non-empty face of ``{z >= 0 : A z = b}``), in all coordinates.
 
@@ -325,7 +313,7 @@ def face_vertices(A: Sequence[Sequence[int]], b: Sequence[int], face: Face, *, w
     dropped = face.forced | face.implicit_zeros()
     kept = [j for j in range(width) if not dropped >> j & 1]
     reduced = [[row[j] for j in kept] for row in A]
-    rows = _independent_rows(reduced)
+    rows = independent_rows(reduced)
     if not rows:  # every coordinate is 0 on the face: it is the origin alone
         return [tuple(Fraction(0) for _ in range(width))]
     found = vertices([reduced[i] for i in rows], [b[i] for i in rows], what=what)

@@ -19,6 +19,7 @@ from flint import fmpq, fmpq_mat
 
 from exactpoker.core.compiled import PlayerLayout
 from exactpoker.errors import DegenerateSystemError
+from exactpoker.solve.algebra.linear import independent_rows
 
 __all__ = ["solve_on_support"]
 
@@ -140,7 +141,7 @@ def _solve_affine(required: list[list[int]], optional: list[list[int]], width: i
     good actions, complete the system, as a basis is completed in the
     simplex: first all of them at once (they all hold at the guide's vertex),
     and if that is inconsistent, one at a time in order, each kept when it
-    raises the rank (:func:`_independent_rows`).
+    raises the rank (:func:`~exactpoker.solve.algebra.linear.independent_rows`).
     """
     unknowns = width - 1
     if optional:
@@ -153,7 +154,7 @@ def _solve_affine(required: list[list[int]], optional: list[list[int]], width: i
     if required and _rank(required, 0) > _rank(required, 1):
         raise DegenerateSystemError("the support's equations are inconsistent")
     rows = required + optional
-    chosen = _independent_rows(rows, width)[:unknowns]
+    chosen = independent_rows([row[1:width] for row in rows])[:unknowns]
     if len(chosen) < unknowns:
         raise DegenerateSystemError(f"the support's equations leave {unknowns - len(chosen)} degree(s) of freedom")
     return _unique_solution([rows[i] for i in chosen], width)  # type: ignore[return-value]
@@ -164,24 +165,6 @@ def _rank(rows: list[list[int]], first: int) -> int:
     if len(rows[0]) <= first:
         return 0
     return fmpq_mat(len(rows), len(rows[0]) - first, [int(v) for row in rows for v in row[first:]]).rref()[1]
-
-
-def _independent_rows(rows: list[list[int]], width: int) -> list[int]:
-    """The rows, in order, that each raise the rank of the unknowns' coefficients (a greedy basis).
-
-    They are the pivot columns of the reduced echelon form of the transposed
-    coefficient matrix, found in one exact ``rref``.
-    """
-    if not rows or width == 1:
-        return []
-    transposed = fmpq_mat(width - 1, len(rows), [int(row[k]) for k in range(1, width) for row in rows])
-    reduced, rank = transposed.rref()
-    pivots, column = [], 0
-    for r in range(rank):
-        while reduced[r, column] == 0:
-            column += 1
-        pivots.append(column)
-    return pivots
 
 
 def _unique_solution(rows: list[list[int]], width: int) -> list[Fraction] | None:
