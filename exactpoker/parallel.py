@@ -38,6 +38,7 @@ import multiprocessing
 import os
 import queue as queue_module
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -63,7 +64,10 @@ Outcome = tuple[str, Any]
 # command line's whole run) the handler also sets a flag, and the loops that
 # wait for work (Runner, the sweep) call
 # check_interrupt(), which raises :class:`KeyboardInterrupt` again if an interrupt
-# was seen: the run stops at the next task, and the command line exits 130.
+# was seen: the run stops at the next task, and the command line exits 130.  The
+# interrupt Python would print as "Exception ignored in ..." (a traceback on the
+# terminal above the one line ``interrupted``: an import's module-lock callback
+# caught it 0.5 s into a sweep) is not printed: the flag carries it.
 
 _seen = False
 
@@ -79,9 +83,23 @@ def _remember(signum: int, frame: FrameType | None) -> None:
     _seen = True
 
 
+def _unraisable_hook_for(previous: Callable[[Any], None]) -> Callable[[Any], None]:
+    """``sys.unraisablehook`` that keeps a dropped interrupt in the flag, and passes anything else to ``previous``."""
+    def hook(unraisable: Any) -> None:
+        global _seen
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+            _seen = True
+            return
+        previous(unraisable)
+    return hook
+
+
 @contextmanager
 def watching_interrupts() -> Iterator[None]:
     """Within the block, ``SIGINT`` raises :class:`KeyboardInterrupt` and is remembered (:func:`interrupt_seen`).
+
+    An interrupt raised where Python can only drop it (a finalizer, an import's
+    lock callback) is remembered and not printed.
 
     Only on the main thread, and only where ``SIGINT`` has Python's default
     handler: an interrupt the shell ignores (a job started with ``&`` or
@@ -93,11 +111,14 @@ def watching_interrupts() -> Iterator[None]:
         yield
         return
     previous, _seen = _seen, False
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _unraisable_hook_for(previous_hook)
     signal.signal(signal.SIGINT, _handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.unraisablehook = previous_hook
         _seen = previous
 
 
