@@ -3,7 +3,7 @@
 Run from the repository root::
 
     python benchmarks/bench_scale.py           # every row (a few minutes)
-    python benchmarks/bench_scale.py --quick   # the start-up and n = 4000 rows (seconds)
+    python benchmarks/bench_scale.py --quick   # the start-up rows and n = 4000 (seconds)
 
 Each job runs ``python -m exactpoker ...`` in a fresh process; the table gives
 its size, wall-clock seconds, peak memory (the child's maximum resident set,
@@ -40,6 +40,8 @@ class Job:
 
 JOBS = (
     Job("start-up (vn mixed)", "n=3 b=1", ("vn", "mixed", "--n", "3", "--b", "1"), 0.3),
+    Job("start-up (help)", "-", ("--help",), 0.3),  # issue 42 item 8
+    Job("start-up (a small solve)", "Kuhn poker", ("solve", "library:kuhn"), 0.3),  # issue 42 item 8
     Job("von Neumann card-by-card LP", "n=4000 b=2", ("vn", "mixed", "--n", "4000", "--b", "2"), 15.0),
     Job("von Neumann card-by-card LP", "n=10000 b=2", ("vn", "mixed", "--n", "10000", "--b", "2"), 60.0, 2.0),
     Job("von Neumann all pure NEs", "n=20 b=2", ("vn", "pure", "--n", "20", "--b", "2"), 2.0),
@@ -50,7 +52,7 @@ JOBS = (
     *(Job("three-player Kuhn", f"N=26 pot={pot}", ("kuhn3", "--cards", "26", "--pot", pot), 30.0)
       for pot in ("2", "5/2", "3", "4", "41/10", "5", "6", "7")),
 )
-QUICK = JOBS[:2]
+QUICK = JOBS[:4]
 
 
 def measure(job: Job) -> tuple[Row, str]:

@@ -104,7 +104,7 @@ def hold(folder: Path) -> int:
         for argv in SETUP:
             subprocess.run(["exactpoker", *(a.replace("{tmp}", tmp) for a in argv)], check=True,
                            capture_output=True)
-        print(f"| command | seconds | bytes | exit |\n|---|---|---|---|")
+        print("| command | seconds | bytes | exit |\n|---|---|---|---|")
         for argv in COMMANDS:
             start = time.perf_counter()
             done = subprocess.run(["exactpoker", *(a.replace("{tmp}", tmp) for a in argv), "--json"],

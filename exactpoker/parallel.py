@@ -33,10 +33,7 @@ before the interrupt stands; the tasks still running are dropped.
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
 import os
-import queue as queue_module
 import signal
 import sys
 import threading
@@ -195,6 +192,9 @@ def in_child(fn: Callable[[Any], Any], item: Any, timeout: float | None) -> Outc
             return "ok", fn(item)
         except Exception as error:  # noqa: BLE001 - a task's failure is its record, not the run's
             return "error", _message(error)
+    import multiprocessing  # here: the command line imports this module for its Ctrl-C alone (start-up time)
+    import queue as queue_module
+
     context = multiprocessing.get_context("fork")
     channel = context.Queue()
     child = context.Process(target=_child, args=(fn, item, channel), daemon=False)
@@ -226,6 +226,8 @@ def _forkserver_ignoring_sigint(context: Any) -> None:
 
 def _silence_dask() -> None:
     """No more log lines from Dask (its shutdown after an interrupt complains of the tasks it drops)."""
+    import logging
+
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 

@@ -18,7 +18,7 @@ from exactpoker.formats.nfg import read_nfg
 from exactpoker.games import von_neumann
 from exactpoker.numbers import exact_str
 from tests.example_games import matrix_tree, sequence_form_entries
-from tests.strategies import NAMES, PAYOFFS, trees
+from tests.strategies import PAYOFFS, trees
 
 
 def same_compiled(a: GameTree, b: GameTree) -> None:

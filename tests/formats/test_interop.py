@@ -218,8 +218,8 @@ def test_flat_and_per_player_tables_and_unknown_names():
     per_player = {name: {key: [str(x) for x in row] for key, row in table.items()}
                   for name, table in result.equilibria[0].strategies.items()}
     flat = {key: row for table in per_player.values() for key, row in table.items()}
-    for given in (per_player, flat):
-        assert certify_profile(game, json.dumps(given)).holds
+    for profile in (per_player, flat):
+        assert certify_profile(game, json.dumps(profile)).holds
     with pytest.raises(InvalidParameterError, match="no player has the information set 'X'"):
         certify_profile(game, json.dumps({**flat, "X": [1, 0]}))
     with pytest.raises(InvalidParameterError, match="no action 'raise' at 'J|'"):

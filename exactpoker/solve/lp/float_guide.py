@@ -18,10 +18,7 @@ import numpy as np
 from exactpoker import progress
 from exactpoker.core.compiled import CompiledGame, PlayerLayout
 from exactpoker.errors import DegenerateSystemError
-from exactpoker.lazy import lazy
-from exactpoker.solve.lp.sequence_form import SequenceFormLP, StandardLP
-
-sp = lazy("scipy.sparse")
+from exactpoker.solve.lp.sequence_form import SequenceFormLP, SparseEntries, StandardLP
 
 __all__ = ["FloatOptimum", "float_guides", "float_optimum", "lp_algorithms", "optimal_basis", "pass_lp", "quiet_highs"]
 
@@ -61,20 +58,23 @@ class _PlayerLP:
     as one column-wise matrix.
     """
 
-    matrix: sp.csc_matrix
+    matrix: tuple[np.ndarray, np.ndarray, np.ndarray]  # column starts, row indices, values
     num_z: int
+    num_cols: int
     num_ub: int
     num_eq: int
 
     @classmethod
-    def of(cls, payoff: sp.spmatrix, own: sp.spmatrix, other: sp.spmatrix) -> "_PlayerLP":
+    def of(cls, payoff: SparseEntries, own: SparseEntries, other: SparseEntries) -> "_PlayerLP":
         num_z, num_ub = own.shape[1], other.shape[1]
-        payoff, own, other = payoff.tocoo(), own.tocoo(), other.tocoo()
-        rows = np.concatenate([payoff.col, other.col, [num_ub], num_ub + 1 + own.row])
-        cols = np.concatenate([payoff.row, num_z + other.row, [num_z], own.col])
-        data = np.concatenate([-payoff.data, other.data, [-1.0], own.data]).astype(np.float64)
-        matrix = sp.csc_matrix((data, (rows, cols)), shape=(num_ub + 1 + own.shape[0], num_z + other.shape[0]))
-        return cls(matrix, num_z, num_ub, own.shape[0])
+        num_cols = num_z + other.shape[0]
+        rows = np.concatenate([payoff.cols, other.cols, [num_ub], num_ub + 1 + own.rows])
+        cols = np.concatenate([payoff.rows, num_z + other.rows, [num_z], own.cols])
+        data = np.concatenate([-payoff.values, other.values, [-1.0], own.values]).astype(np.float64)
+        by_column = SparseEntries.of(cols, rows, data, (num_cols, num_ub + 1 + own.shape[0]))  # the transpose
+        starts = np.searchsorted(by_column.rows, np.arange(num_cols + 1)).astype(np.int32)
+        matrix = (starts, by_column.cols.astype(np.int32), by_column.values)
+        return cls(matrix, num_z, num_cols, num_ub, own.shape[0])
 
     def solve(self, floor: float | None = None,
               objective: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, float] | None:
@@ -85,7 +85,7 @@ class _PlayerLP:
         """
         import highspy
 
-        num_cols, num_rows = self.matrix.shape[1], self.num_ub + 1 + self.num_eq
+        num_cols, num_rows = self.num_cols, self.num_ub + 1 + self.num_eq
         infinite = highspy.kHighsInf
         cost = np.zeros(num_cols)
         if floor is None:
@@ -98,7 +98,7 @@ class _PlayerLP:
         lower = np.full(num_rows, -infinite)
         lower[self.num_ub + 1:] = upper[self.num_ub + 1:]
         solver = quiet_highs()
-        _pass_columnwise(solver, (self.matrix.indptr, self.matrix.indices, self.matrix.data), cost, self.num_z,
+        _pass_columnwise(solver, self.matrix, cost, self.num_z,
                          lower, upper)
         solver.run()
         if solver.getModelStatus() != highspy.HighsModelStatus.kOptimal:

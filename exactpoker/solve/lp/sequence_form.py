@@ -30,10 +30,56 @@ from exactpoker.lazy import lazy
 
 sp = lazy("scipy.sparse")
 
-__all__ = ["SequenceFormLP", "StandardLP", "realization_matrix", "payoff_numerators", "sequence_form_lp", "standard_lp"]
+__all__ = ["SequenceFormLP", "SparseEntries", "StandardLP", "realization_entries", "realization_matrix",
+           "payoff_numerators", "sequence_form_lp", "standard_lp"]
 
 
-def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
+@dataclass(frozen=True)
+class SparseEntries:
+    """A sparse matrix as its entries: coordinates sorted by row, then column, each at most once.
+
+    What the float guide asks of the sequence-form matrices (a product with a
+    vector, the transpose, the columns for HiGHS) without ``scipy.sparse``,
+    whose import is a third of a small game's whole solve (issue 42, item 8).
+    The products add in the order ``scipy.sparse`` does (each row's entries
+    by column), so the floats are the same to the last bit.
+    """
+
+    rows: np.ndarray
+    cols: np.ndarray
+    values: np.ndarray
+    shape: tuple[int, int]
+
+    @classmethod
+    def of(cls, rows: np.ndarray, cols: np.ndarray, values: np.ndarray, shape: tuple[int, int]) -> "SparseEntries":
+        """The matrix with ``values`` at ``(rows, cols)``, repeated coordinates added."""
+        rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+        keys, where = np.unique(rows * shape[1] + cols, return_inverse=True)
+        values = np.asarray(values)
+        summed = np.zeros(len(keys), dtype=values.dtype)
+        np.add.at(summed, where, values)
+        return cls(keys // shape[1], keys % shape[1], summed, shape)
+
+    @property
+    def T(self) -> "SparseEntries":  # noqa: N802  (the name numpy and scipy give the transpose)
+        return SparseEntries.of(self.cols, self.rows, self.values, (self.shape[1], self.shape[0]))
+
+    def __neg__(self) -> "SparseEntries":
+        return SparseEntries(self.rows, self.cols, -self.values, self.shape)
+
+    def __matmul__(self, vector: np.ndarray) -> np.ndarray:
+        return np.bincount(self.rows, weights=self.values * vector[self.cols], minlength=self.shape[0])
+
+    def astype(self, dtype: type) -> "SparseEntries":
+        return SparseEntries(self.rows, self.cols, self.values.astype(dtype), self.shape)
+
+    def toarray(self) -> np.ndarray:
+        dense = np.zeros(self.shape, dtype=self.values.dtype)
+        dense[self.rows, self.cols] = self.values
+        return dense
+
+
+def realization_entries(layout: PlayerLayout) -> SparseEntries:
     """``E`` with ``E x = e``: rows (root, one per information set), one column per sequence.
 
     Row ``1 + i`` holds ``-1`` at information set ``i``'s parent sequence and
@@ -46,7 +92,13 @@ def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
     rows = np.concatenate([[0], 1 + np.arange(infosets, dtype=np.int64), 1 + owners])
     cols = np.concatenate([[0], parents, np.arange(1, sequences, dtype=np.int64)])
     vals = np.concatenate([[1], np.full(infosets, -1, dtype=np.int64), np.ones(sequences - 1, dtype=np.int64)])
-    return sp.csr_matrix((vals, (rows, cols)), shape=(1 + infosets, sequences), dtype=np.int64)
+    return SparseEntries.of(rows, cols, vals, (1 + infosets, sequences))
+
+
+def realization_matrix(layout: PlayerLayout) -> sp.csr_matrix:
+    """:func:`realization_entries` as a ``scipy.sparse`` matrix (the paths that go on to sparse algebra)."""
+    entries = realization_entries(layout)
+    return sp.csr_matrix((entries.values, (entries.rows, entries.cols)), shape=entries.shape, dtype=np.int64)
 
 
 def payoff_numerators(compiled: CompiledGame, player: int) -> list[list[int]]:
@@ -72,9 +124,9 @@ class SequenceFormLP:
     game value at the optimum.
     """
 
-    payoff: sp.csr_matrix  # A, scaled by the compiled denominator
-    E: sp.csr_matrix
-    F: sp.csr_matrix
+    payoff: SparseEntries  # A, scaled by the compiled denominator
+    E: SparseEntries
+    F: SparseEntries
     denominator: int
 
     @property
@@ -85,25 +137,14 @@ class SequenceFormLP:
     def num_q(self) -> int:
         return self.F.shape[0]
 
-    def inequality_matrix(self) -> sp.csr_matrix:
-        """``[-A^T | F^T]``: one ``<= 0`` row per player II sequence."""
-        return sp.hstack([-self.payoff.T, self.F.T], format="csr")
-
-    def equality_matrix(self) -> sp.csr_matrix:
-        """``[E | 0]`` with right-hand side ``e = (1, 0, ..., 0)``."""
-        zeros = sp.csr_matrix((self.E.shape[0], self.num_q), dtype=np.int64)
-        return sp.hstack([self.E, zeros], format="csr")
-
 
 def sequence_form_lp(compiled: CompiledGame) -> SequenceFormLP:
     """Build the sequence-form LP of a two-player zero-sum compiled game."""
     rows, cols, vals = compiled.payoff_matrix()
     first, second = compiled.layouts
-    payoff = sp.csr_matrix(
-        (vals.astype(np.float64) if vals.dtype == object else vals, (rows, cols)),
-        shape=(first.num_sequences, second.num_sequences),
-    )
-    return SequenceFormLP(payoff, realization_matrix(first), realization_matrix(second), compiled.denominator)
+    payoff = SparseEntries.of(rows, cols, vals.astype(np.float64) if vals.dtype == object else vals,
+                              (first.num_sequences, second.num_sequences))
+    return SequenceFormLP(payoff, realization_entries(first), realization_entries(second), compiled.denominator)
 
 
 @dataclass(frozen=True)
@@ -159,11 +200,10 @@ def standard_lp(compiled: CompiledGame) -> StandardLP:
     first, second = compiled.layouts
     num_x, num_y = first.num_sequences, second.num_sequences
     kept = vals != 0
-    e = realization_matrix(first).tocoo()
-    f = realization_matrix(second).tocoo()
-    column = np.concatenate([rows[kept], e.col, num_x + f.row]).astype(np.int64)
-    row = np.concatenate([cols[kept], num_y + e.row, f.col]).astype(np.int64)
-    value = np.concatenate([-vals[kept], e.data.astype(vals.dtype), f.data.astype(vals.dtype)])
+    e, f = realization_entries(first), realization_entries(second)
+    column = np.concatenate([rows[kept], e.cols, num_x + f.rows]).astype(np.int64)
+    row = np.concatenate([cols[kept], num_y + e.rows, f.cols]).astype(np.int64)
+    value = np.concatenate([-vals[kept], e.values.astype(vals.dtype), f.values.astype(vals.dtype)])
     order = np.argsort(column, kind="stable")
     column, row, value = column[order], row[order], value[order]
     num_cols = num_x + 1 + second.num_infosets

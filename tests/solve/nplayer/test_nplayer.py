@@ -13,7 +13,7 @@ from exactpoker.certify import verify
 from exactpoker.cli import main
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import GameTree, Move, Terminal, compile_tree
-from exactpoker.errors import CertificationError, InvalidGameError, InvalidParameterError
+from exactpoker.errors import CertificationError, InvalidParameterError
 from exactpoker.games import library
 from exactpoker.solve import solve_game
 from exactpoker.solve.nplayer.pipeline import pure_equilibria_n, solve_n_player
