@@ -21,6 +21,10 @@ condition (1) on a support the exact finish can solve:
    square part; a family's free directions stay where they are).  A variable pushed out of ``(0, 1)`` goes to
    that end, a variable at an end whose gain has the wrong sign comes inside, and steps 2-3 repeat.
 
+When the polish gives up, its error names the last support's structure (:func:`support_structure`): how many
+of its mixed choices are *free* (a family's directions: their gains vanish and move with no mixed choice) and
+the rank of the others' Jacobian -- a family, or a system with no solution on that support.
+
 Floating point only: the point is a guide for the exact finish (:func:`exactpoker.solve.nplayer.finish.solve_exact`),
 which the regret route (:mod:`exactpoker.solve.nplayer.regret_route`) calls only when :func:`polish` settles.
 """
