@@ -21,6 +21,10 @@ condition (1) on a support the exact finish can solve:
    square part; a family's free directions stay where they are).  A variable pushed out of ``(0, 1)`` goes to
    that end, a variable at an end whose gain has the wrong sign comes inside, and steps 2-3 repeat.
 
+When the polish gives up, its error names the last support's structure (:func:`support_structure`): how many
+of its mixed choices are *free* (a family's directions: their gains vanish and move with no mixed choice) and
+the rank of the others' Jacobian -- a family, or a system with no solution on that support.
+
 Floating point only: the point is a guide for the exact finish (:func:`exactpoker.solve.nplayer.finish.solve_exact`),
 which the regret route (:mod:`exactpoker.solve.nplayer.regret_route`) calls only when :func:`polish` settles.
 """
@@ -38,8 +42,10 @@ from exactpoker.errors import DegenerateSystemError
 from exactpoker.lazy import lazy
 
 sparse_linalg = lazy("scipy.sparse.linalg")
+scipy_sparse = lazy("scipy.sparse")
 
-__all__ = ["SupportPoint", "payoff_mass", "own_reach", "complete", "polish", "THRESHOLD"]
+__all__ = ["SupportPoint", "SupportStructure", "payoff_mass", "own_reach", "complete", "polish", "support_structure",
+           "THRESHOLD"]
 
 #: The purification threshold tried first (probabilities below it are set at 0).
 THRESHOLD = 0.01
@@ -49,6 +55,10 @@ ZERO = 1e-12
 SNAP = 0.05
 #: Rounds in a row without fewer misread variables after which :func:`polish` gives up (a support far off).
 STALL = 3
+#: Relative singular-value tolerance of :func:`support_structure`'s rank.
+RANK_TOL = 1e-10
+#: Most mixed variables whose rank :func:`support_structure` computes (a dense SVD; beyond, only free ones counted).
+RANK_LIMIT = 1500
 
 
 @dataclass(frozen=True)
@@ -111,6 +121,42 @@ def complete(walk: SequenceWalk, x: np.ndarray) -> np.ndarray:
             v += np.bincount(tree.parents[infosets], weights=worth, minlength=walk.sizes[p])
         x[walk.offsets[p]:walk.offsets[p + 1]] = pi[firsts + 1]
     return x
+
+
+@dataclass(frozen=True)
+class SupportStructure:
+    """Why an indifference system on a support is not square and regular: of its ``mixed`` variables, the
+    ``free`` ones have a scaled gain and a Jacobian row and column on the support that vanish (any value of theirs is as
+    good and moves no other mixed gain: directions of a family of equilibria), and the Jacobian of the others has
+    numerical ``rank`` (``None`` above :data:`RANK_LIMIT` variables)."""
+
+    mixed: int
+    free: tuple[int, ...]
+    rank: int | None
+
+    def __str__(self) -> str:
+        rank = "rank not computed" if self.rank is None else f"rank {self.rank}"
+        return f"{self.mixed} mixed: {len(self.free)} free, {rank} of the other {self.mixed - len(self.free)}"
+
+
+def support_structure(walk: SequenceWalk, x: np.ndarray, interior: np.ndarray) -> SupportStructure:
+    """The structure of the indifference system of the ``interior`` variables at ``x`` (:class:`SupportStructure`):
+    gains and Jacobian rows scaled by the payoff mass (:func:`payoff_mass`), zero up to :data:`ZERO`; the rank by
+    singular values above :data:`RANK_TOL` times the largest."""
+    interior = np.asarray(interior, dtype=np.int64)
+    mass = payoff_mass(walk, x)[interior]
+    scale = np.where(mass > 0, mass, 1.0)
+    f, jacobian = walk.jacobian(x, interior, interior)
+    scaled = (scipy_sparse.diags(1.0 / scale) @ jacobian).tocsr()
+    size = abs(scaled)
+    rows, columns = (np.asarray(size.max(axis=a).todense()).ravel() if len(interior) else np.zeros(0) for a in (1, 0))
+    free = (rows <= ZERO) & (columns <= ZERO) & (np.abs(f[interior]) <= ZERO * scale)
+    rest = np.flatnonzero(~free)
+    rank = None
+    if len(rest) <= RANK_LIMIT:
+        values = np.linalg.svd(scaled[rest][:, rest].toarray(), compute_uv=False) if len(rest) else np.zeros(0)
+        rank = int(np.sum(values > RANK_TOL * values[0])) if len(values) else 0
+    return SupportStructure(len(interior), tuple(int(k) for k in interior[free]), rank)
 
 
 @dataclass
@@ -188,7 +234,8 @@ def polish(walk: SequenceWalk, x0: np.ndarray, *, threshold: float = THRESHOLD, 
         # a variable at an end whose gain has the wrong sign comes inside, next to that end
         x[state.wrong] = np.where(x[state.wrong] == 0.0, threshold, 1.0 - threshold)
     raise DegenerateSystemError(f"the polish stopped after {played} rounds ({len(state.wrong)} ends misread, "
-                                f"largest scaled gain {state.residual:.1e})")
+                                f"largest scaled gain {state.residual:.1e}; "
+                                f"{support_structure(walk, state.x, state.interior)})")
 
 
 def _newton(walk: SequenceWalk, state: _State, free: np.ndarray, steps: int) -> tuple[_State, int]:

@@ -122,7 +122,9 @@ def test_the_route_names_what_it_tried_when_nothing_certifies(monkeypatch):
     monkeypatch.setattr(regret_route, "THRESHOLDS", (1e-3,))
     game = compile_tree(library.game("leduc", players=3, ranks=2, suits=False))
     with pytest.raises(CertificationError, match=r"regret route found no certified point in \d+ s \(budget 90 s\): "
-                                                 r"50 iterations \(nash_conv .*\), purified at 0.001 the polish stopped after \d+ rounds "):
+                                                 r"50 iterations \(nash_conv .*\), purified at 0.001 the polish stopped after \d+ rounds "
+                                                 r"\(\d+ ends misread, largest scaled gain [^;]*; \d+ mixed: \d+ free, "
+                                                 r"rank \d+ of the other \d+\)"):
         regret_route.solve_by_regret(binary_form(game).game, {})
 
 
