@@ -217,7 +217,8 @@ def _game_piece(game: ParametricCompiled, piece: LPPiece, symbol: sympy.Symbol) 
     return GamePiece(found.start, found.end, found.sample, value, found.delta, plans, found.behaviour, certificate)
 
 
-def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_steps: int = 2000) -> ParametricSolution:
+def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_steps: int = 2000,
+               walk: bool = True) -> ParametricSolution:
     """The exact piecewise solution of a two-player zero-sum parametric game on ``[lower, upper]``.
 
     Parameters
@@ -226,7 +227,11 @@ def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_st
     lower, upper : rational
         The interval of the parameter.
     max_steps : int
-        Bound on the number of sample points (each one exact LP).
+        Bound on the number of steps (each one exact LP).
+    walk : bool
+        Find each piece after the first by exact pivots from its neighbour's
+        basis (:func:`~exactpoker.solve.parametric.lp.piecewise_lp`); False:
+        each from a sample point.
 
     Raises
     ------
@@ -241,7 +246,7 @@ def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_st
     if not lo < hi:
         raise InvalidParameterError(f"--over: need from < to; got {exact_str(lo)}..{exact_str(hi)}")
     payoff = {(key[0], key[1]): polys[0] for key, polys in game.entries.items()}
-    pieces = piecewise_lp(sequence_form_poly_lp(game.layouts, payoff), lo, hi, max_steps=max_steps)
+    pieces = piecewise_lp(sequence_form_poly_lp(game.layouts, payoff), lo, hi, max_steps=max_steps, walk=walk)
     symbol = sympy.Symbol(game.game.parameter)
     result = ParametricSolution(RealAlgebraic.rational(lo), RealAlgebraic.rational(hi),
                                 tuple(_game_piece(game, p, symbol) for p in pieces), symbol, game)
