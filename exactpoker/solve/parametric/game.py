@@ -60,7 +60,10 @@ class GamePiece:
         rational functions, or None where the information set is unreached on
         the whole piece (any behaviour there is optimal).
 
-    The field ``certificate`` holds the exact equilibrium check at ``sample``.
+    The field ``certificate`` holds the exact equilibrium check at ``sample``;
+    ``found_by`` says how the piece's basis was found (``"sample"``: HiGHS's
+    basis at ``sample`` made exact; ``"walk"``: exact pivots from the
+    neighbouring piece's basis, :mod:`exactpoker.solve.parametric.lp`).
     """
 
     start: RealAlgebraic
@@ -71,6 +74,7 @@ class GamePiece:
     plans: tuple[tuple[fmpq_poly, ...], ...]
     behaviour: tuple[tuple[tuple[sympy.Expr, ...] | None, ...], ...]
     certificate: Certificate | None = None
+    found_by: str = "sample"
 
     def contains(self, point: RealAlgebraic) -> bool:
         """Whether ``point`` is in the piece and its formulas are defined there (``delta`` does not vanish)."""
@@ -214,7 +218,8 @@ def _game_piece(game: ParametricCompiled, piece: LPPiece, symbol: sympy.Symbol) 
     if not certificate.holds:
         raise CertificationError(f"--over: the piece found at {symbol} = {exact_str(piece.sample)} fails the "
                                  f"equilibrium check there (regret {certificate.max_regret})")
-    return GamePiece(found.start, found.end, found.sample, value, found.delta, plans, found.behaviour, certificate)
+    return GamePiece(found.start, found.end, found.sample, value, found.delta, plans, found.behaviour, certificate,
+                     piece.found_by)
 
 
 def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_steps: int = 2000,
