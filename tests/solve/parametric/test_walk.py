@@ -109,3 +109,19 @@ def test_largest_interval_equals_every_root_walked(factored, t):
     below = [r for r in reversed(roots) if r < t]
     expected_start = next((b for b, a in zip([t] + below, below) if not holds((a + b) / 2)), below[-1])
     assert start.is_rational and end.is_rational and (start.lower, end.lower) == (expected_start, expected_end)
+
+
+@pytest.mark.slow
+def test_leduc_three_ranks_walk_equals_sample_points():
+    """Leduc (3 ranks, no suits) in the second bet on [4, 41/10]: pieces of width ~0.01 with algebraic ends; the
+    value equals the point LP of the game built at a rational bet."""
+    from exactpoker.core.tree import compile_tree
+    from exactpoker.formats import load_game
+    from exactpoker.solve import solve_game
+
+    game = compile_parametric(parametric("leduc(suits=false)", "bet2"), [Fraction(7, 2), Fraction(4), Fraction(9, 2)])
+    walked, sampled = _both(game, 4, Fraction(41, 10))
+    _same_value(walked, sampled)
+    assert len(walked.pieces) >= 2 and any(p.found_by == "walk" for p in walked.pieces)
+    for bet in [Fraction(4), Fraction(81, 20), Fraction(41, 10)]:
+        assert walked.value_at(bet) == solve_game(compile_tree(load_game(f"library:leduc(suits=false,bet2={bet})").tree)).value
