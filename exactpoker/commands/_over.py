@@ -82,7 +82,8 @@ def _piece_dict(solution: Any, piece: Any) -> dict[str, Any]:
                                 for i, probs in enumerate(piece.behaviour[p])}
     return {"from": str(piece.start), "to": str(piece.end), "value": [str(piece.value), str(-piece.value)],
             "strategies": strategies, "certified": True, "sample": exact_str(piece.sample),
-            "certificate": piece.certificate.to_dict(), "labelled_strategies": _labelled(solution, piece)}
+            "certificate": piece.certificate.to_dict(), "labelled_strategies": _labelled(solution, piece),
+            "found_by": piece.found_by}
 
 
 def over_payload(spec: str, solution: Any, lower: Fraction, upper: Fraction, maximum: Any = None) -> dict[str, Any]:

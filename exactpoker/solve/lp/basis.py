@@ -40,7 +40,7 @@ from exactpoker.solve.lp.reconstruct import reconstructed_optimum
 from exactpoker.solve.lp.sequence_form import StandardLP
 from exactpoker.solve.lp.sparse_exact import BlockTriangular
 
-__all__ = ["BasicSolution", "solve_from_basis"]
+__all__ = ["BasicSolution", "solve_from_basis", "pivot_to_optimum"]
 
 _ZERO = fmpq(0)
 
@@ -95,16 +95,41 @@ def solve_from_basis(
         if found is not None:
             primal, duals = found
             return BasicSolution(primal, duals, _objective(lp, primal), 0, tuple(basic_columns), tuple(basic_rows))
-    state = _Basis(lp, list(basic_columns), list(basic_rows))
+    return _pivot_to_optimum(_Basis(lp, list(basic_columns), list(basic_rows)), max_pivots, dual=False)
+
+
+def pivot_to_optimum(lp: StandardLP, basic_columns: list[int], basic_rows: list[int], *,
+                     max_pivots: int = 50) -> BasicSolution:
+    """The exact optimum of ``lp`` from a basis that is primal or dual feasible (module docstring, step 3).
+
+    From a primal feasible basis: primal simplex pivots; from a dual feasible
+    one: dual simplex pivots (Lemke 1954; Chvátal 1983, ch. 10), Bland's rule
+    both ways.  Used to walk from a basis optimal at a nearby point of a
+    parametric LP (:mod:`exactpoker.solve.parametric.lp`).
+
+    Raises
+    ------
+    DegenerateSystemError
+        If the basis is singular, neither primal nor dual feasible, or not
+        optimal after ``max_pivots`` pivots.
+    """
+    return _pivot_to_optimum(_Basis(lp, list(basic_columns), list(basic_rows)), max_pivots, dual=True)
+
+
+def _pivot_to_optimum(state: "_Basis", max_pivots: int, *, dual: bool) -> BasicSolution:
+    """Exact simplex pivots until ``state`` is optimal (dual simplex pivots too if ``dual``)."""
     for pivots in range(max_pivots + 1):
         state.solve()
-        if not state.primal_feasible():
+        feasible = state.primal_feasible()
+        if not feasible and not dual:
             raise DegenerateSystemError("the float solver's basis is not primal feasible in exact arithmetic")
         entering = state.entering()
-        if entering is None:
+        if feasible and entering is None:
             return state.solution(pivots)
+        if not feasible and entering is not None:
+            raise DegenerateSystemError("the basis is neither primal nor dual feasible")
         if pivots < max_pivots:
-            state.pivot(*entering)
+            state.pivot(*entering) if feasible else state.dual_pivot()  # type: ignore[misc]
     raise DegenerateSystemError(f"the basis is not optimal after {max_pivots} exact simplex pivots")
 
 
@@ -192,7 +217,55 @@ class _Basis:
                 best = _smaller(best, (self.slack(i) / -rate, lp.num_cols + i))
         if best is None:
             raise DegenerateSystemError("the LP is unbounded along an exact simplex pivot")
-        leaving = best[1]
+        self._exchange(best[1], entering)
+
+    def dual_pivot(self) -> None:
+        """One dual simplex pivot: the smallest-index infeasible basic variable leaves, the dual ratio test picks
+        the entering one (ties to the smaller index: Bland's rule)."""
+        lp = self.lp
+        leaving, direction = self._infeasible()
+        # the leaving variable's tableau row: leaving = value - sum_k alpha_k z_k over the nonbasic z_k
+        weights = [_ZERO] * lp.num_rows
+        if leaving < lp.num_cols:
+            unit = [_ZERO] * len(self.columns)
+            unit[self.columns.index(leaving)] = fmpq(1)
+            row, sign = self.matrix.solve_transpose(unit), 1
+        else:
+            row_index = leaving - lp.num_cols
+            row = self.matrix.solve_transpose([lp.columns[j].get(row_index, 0) for j in self.columns])
+            weights[row_index], sign = fmpq(-1), -1
+        for k, i in enumerate(self.tight):
+            weights[i] = row[k]
+        alphas = self.entries.cost - self.entries.reduced_costs(weights)  # weights . column j
+        reduced = self.entries.reduced_costs(self.duals)
+        basic = set(self.columns)
+        best: tuple[fmpq, int] | None = None
+        for j in range(lp.num_cols):
+            alpha = sign * alphas[j]
+            if j in basic or alpha == 0:
+                continue
+            if j >= lp.num_nonneg or alpha * direction < 0:  # free columns move either way
+                best = _smaller(best, (abs(reduced[j] / alpha), j))
+        for i in self.tight:
+            alpha = sign * weights[i]
+            if i < lp.num_ineq and alpha * direction < 0:
+                best = _smaller(best, (abs(self.duals[i] / alpha), lp.num_cols + i))
+        if best is None:
+            raise DegenerateSystemError("the LP is infeasible along an exact dual simplex pivot")
+        self._exchange(leaving, best[1])
+
+    def _infeasible(self) -> tuple[int, int]:
+        """The smallest-index basic variable out of its bounds, and the direction it must move (+1 or -1)."""
+        lp = self.lp
+        found = [(j, 1) for j in self.columns if j < lp.num_nonneg and self.values[j] < 0]
+        for i in self.rows:
+            slack = self.slack(i)
+            if slack < 0 or (i >= lp.num_ineq and slack > 0):
+                found.append((lp.num_cols + i, 1 if slack < 0 else -1))
+        return min(found)
+
+    def _exchange(self, leaving: int, entering: int) -> None:
+        lp = self.lp
         if leaving < lp.num_cols:
             self.columns.remove(leaving)
         else:

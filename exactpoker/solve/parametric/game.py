@@ -60,7 +60,10 @@ class GamePiece:
         rational functions, or None where the information set is unreached on
         the whole piece (any behaviour there is optimal).
 
-    The field ``certificate`` holds the exact equilibrium check at ``sample``.
+    The field ``certificate`` holds the exact equilibrium check at ``sample``;
+    ``found_by`` says how the piece's basis was found (``"sample"``: HiGHS's
+    basis at ``sample`` made exact; ``"walk"``: exact pivots from the
+    neighbouring piece's basis, :mod:`exactpoker.solve.parametric.lp`).
     """
 
     start: RealAlgebraic
@@ -71,6 +74,7 @@ class GamePiece:
     plans: tuple[tuple[fmpq_poly, ...], ...]
     behaviour: tuple[tuple[tuple[sympy.Expr, ...] | None, ...], ...]
     certificate: Certificate | None = None
+    found_by: str = "sample"
 
     def contains(self, point: RealAlgebraic) -> bool:
         """Whether ``point`` is in the piece and its formulas are defined there (``delta`` does not vanish)."""
@@ -214,10 +218,12 @@ def _game_piece(game: ParametricCompiled, piece: LPPiece, symbol: sympy.Symbol) 
     if not certificate.holds:
         raise CertificationError(f"--over: the piece found at {symbol} = {exact_str(piece.sample)} fails the "
                                  f"equilibrium check there (regret {certificate.max_regret})")
-    return GamePiece(found.start, found.end, found.sample, value, found.delta, plans, found.behaviour, certificate)
+    return GamePiece(found.start, found.end, found.sample, value, found.delta, plans, found.behaviour, certificate,
+                     piece.found_by)
 
 
-def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_steps: int = 2000) -> ParametricSolution:
+def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_steps: int = 2000,
+               walk: bool = True) -> ParametricSolution:
     """The exact piecewise solution of a two-player zero-sum parametric game on ``[lower, upper]``.
 
     Parameters
@@ -226,7 +232,11 @@ def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_st
     lower, upper : rational
         The interval of the parameter.
     max_steps : int
-        Bound on the number of sample points (each one exact LP).
+        Bound on the number of steps (each one exact LP).
+    walk : bool
+        Find each piece after the first by exact pivots from its neighbour's
+        basis (:func:`~exactpoker.solve.parametric.lp.piecewise_lp`); False:
+        each from a sample point.
 
     Raises
     ------
@@ -241,7 +251,7 @@ def solve_over(game: ParametricCompiled, lower: object, upper: object, *, max_st
     if not lo < hi:
         raise InvalidParameterError(f"--over: need from < to; got {exact_str(lo)}..{exact_str(hi)}")
     payoff = {(key[0], key[1]): polys[0] for key, polys in game.entries.items()}
-    pieces = piecewise_lp(sequence_form_poly_lp(game.layouts, payoff), lo, hi, max_steps=max_steps)
+    pieces = piecewise_lp(sequence_form_poly_lp(game.layouts, payoff), lo, hi, max_steps=max_steps, walk=walk)
     symbol = sympy.Symbol(game.game.parameter)
     result = ParametricSolution(RealAlgebraic.rational(lo), RealAlgebraic.rational(hi),
                                 tuple(_game_piece(game, p, symbol) for p in pieces), symbol, game)

@@ -36,6 +36,21 @@ Stengel 1996; :mod:`exactpoker.solve.lp.sequence_form`) with payoff matrix
    and exact signs between them) is one piece.
 4. Repeat on what is left until the pieces cover ``[lower, upper]``.  A
    basis optimal only at ``t`` (``t`` a breakpoint) splits the gap at ``t``.
+
+Only the first piece is found from a sample point as in step 1.  From a
+piece's end ``r*`` (an exact breakpoint) the neighbouring basis is found by
+walking, the parametric simplex method's step (Gass and Saaty 1955; Chvátal
+1983, ch. 10): at a rational ``s`` just past ``r*`` the old basis fails in a
+few rows, and exact pivots at ``s`` from it (primal simplex pivots if it is
+still primal feasible there, dual simplex pivots if it is still dual
+feasible: :func:`~exactpoker.solve.lp.basis.pivot_to_optimum`) reach a basis
+optimal at ``s``; steps 2-3 then give its piece, which starts at ``r*`` unless
+``s`` was past the neighbouring piece too (then the gap left is walked again
+with a closer ``s``).  Where the walk gives up (a basis neither primal nor
+dual feasible at ``s``, or too many pivots) the gap's piece is found from a
+sample point as in step 1 (the piece's ``found_by`` says which).  A walked
+piece's ``sample`` (where its strategies are checked again) is the simplest
+rational inside it.
 """
 
 from __future__ import annotations
@@ -52,7 +67,7 @@ from exactpoker.algebraic import RealAlgebraic, rational_between
 from exactpoker.core.compiled import SequenceLayout
 from exactpoker.core.parametric import interpolate_many
 from exactpoker.errors import DegenerateSystemError, InvalidParameterError
-from exactpoker.solve.lp.basis import solve_from_basis
+from exactpoker.solve.lp.basis import pivot_to_optimum, solve_from_basis
 from exactpoker.solve.lp.float_guide import optimal_basis
 from exactpoker.solve.algebra.rational_reconstruction import reconstruct
 from exactpoker.solve.lp.sequence_form import StandardLP, realization_matrix
@@ -127,7 +142,10 @@ class LPPiece:
 
     Values are ``numerator / delta``: ``primal`` for the basic columns (the
     others are 0), ``duals`` for the tight rows (the others are 0).
-    ``sample`` is the rational point where the basis was found.
+    ``sample`` is a rational point of the piece: where the basis was found
+    (``found_by == "sample"``: HiGHS's basis there made exact), or the
+    simplest rational inside the piece (``found_by == "walk"``: exact pivots
+    from a neighbouring piece's basis, module docstring).
     """
 
     start: RealAlgebraic
@@ -136,6 +154,11 @@ class LPPiece:
     delta: fmpq_poly
     primal: dict[int, fmpq_poly]
     duals: dict[int, fmpq_poly]
+    found_by: str = "sample"
+
+    def basis(self, lp: PolyLP) -> tuple[list[int], list[int]]:
+        """The basic columns and the rows whose slack is basic (the rows not tight)."""
+        return list(self.primal), [i for i in range(lp.num_rows) if i not in self.duals]
 
     def objective(self, lp: PolyLP) -> tuple[fmpq_poly, fmpq_poly]:
         """The objective as ``(numerator, delta)``."""
@@ -187,8 +210,9 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
     common denominator ``Delta`` is reconstructed from a random combination of
     the components (:func:`~exactpoker.solve.algebra.rational_reconstruction.reconstruct`), the numerators ``Delta * value``
     interpolated, and the identities ``K N = Delta b``, ``K^T W = Delta c``
-    checked as polynomials: that check is the proof.  Points are doubled until
-    it holds; by ``2 deg det + 2`` points it must (the degree bound).
+    checked as polynomials: that check is the proof.  Points (``t``, then the
+    integers above it: a walk's ``t`` has a large denominator) are doubled
+    until it holds; by ``2 deg det + 2`` points it must (the degree bound).
     """
     basic_rows = set(rows)
     tight = [i for i in range(lp.num_rows) if i not in basic_rows]
@@ -208,7 +232,7 @@ def _lift(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction) -> tuple
                 samples.append(found)
             elif candidate == t:
                 raise DegenerateSystemError(f"parametric LP: the basis found at r = {t} is singular there")
-            candidate += 1
+            candidate = Fraction(math.floor(candidate) + 1)  # then integers: small numbers in the exact solves
         attempt += 1
         lifted = _try_lift(matrix, rhs, cost, points, samples, attempt)
         if lifted is not None:
@@ -297,7 +321,12 @@ def _conditions(lp: PolyLP, columns: list[int], tight: list[int], delta: fmpq_po
 
 def _piece_at(lp: PolyLP, t: Fraction, lower: RealAlgebraic, upper: RealAlgebraic | None) -> LPPiece | None:
     """The piece of the optimal basis found at ``t`` (None if that basis is optimal at ``t`` only)."""
-    columns, rows = _exact_basis(lp, t)
+    return _piece_of(lp, *_exact_basis(lp, t), t, lower, upper)
+
+
+def _piece_of(lp: PolyLP, columns: list[int], rows: list[int], t: Fraction, lower: RealAlgebraic,
+              upper: RealAlgebraic | None, found_by: str = "sample") -> LPPiece | None:
+    """The piece of a basis optimal at ``t``, within ``[lower, upper]`` (None if it is optimal at ``t`` only)."""
     delta, primal, duals, tight = _lift(lp, columns, rows, t)
     found = _conditions(lp, columns, tight, delta, primal, duals)
     if found is None:
@@ -306,10 +335,46 @@ def _piece_at(lp: PolyLP, t: Fraction, lower: RealAlgebraic, upper: RealAlgebrai
     start, end = largest_interval(conditions, [delta], t, lower, upper, critical=critical)
     if end is not None and start.same(end):
         return None
-    return LPPiece(start, end, t, delta, dict(zip(columns, primal)), dict(zip(tight, duals)))
+    sample = t if found_by == "sample" else rational_between(start, end)
+    return LPPiece(start, end, sample, delta, dict(zip(columns, primal)), dict(zip(tight, duals)), found_by)
 
 
-def piecewise_lp(lp: PolyLP, lower: object, upper: object | None, *, max_steps: int = 2000) -> list[LPPiece]:
+def _walk(lp: PolyLP, anchor: LPPiece, lower: RealAlgebraic, upper: RealAlgebraic | None,
+          up: bool) -> LPPiece | None:
+    """The piece next to ``anchor`` in the gap ``[lower, upper]`` (``anchor`` ends at ``lower`` if ``up``, else
+    starts at ``upper``), by exact pivots from its basis at a rational just past that end; None if they give up."""
+    s = _step_past(anchor, lower, upper, up)
+    try:
+        solution = pivot_to_optimum(lp.at(s), *anchor.basis(lp), max_pivots=_WALK_PIVOTS)
+    except DegenerateSystemError:
+        return None
+    return _piece_of(lp, list(solution.basic_columns), list(solution.basic_rows), s, lower, upper, "walk")
+
+
+#: Exact pivots one walk may take before the gap falls back to a sample point.
+_WALK_PIVOTS = 200
+
+
+def _step_past(anchor: LPPiece, lower: RealAlgebraic, upper: RealAlgebraic | None, up: bool) -> Fraction:
+    """A simple rational in the gap ``(lower, upper)`` near its end at ``anchor``: within a quarter of the
+    anchor's width and of the gap's."""
+    end = anchor.start if anchor.end is None else anchor.end
+    width = abs(float(end) - float(anchor.start)) if anchor.end is not None else 1.0
+    gap = 1.0 if upper is None else float(upper) - float(lower)
+    step = Fraction(min(width, gap) / 4).limit_denominator(2**40) or Fraction(1, 2**40)
+    near = lower if up else upper
+    assert near is not None
+    while near.upper - near.lower >= step / 2:
+        near = near.refined()
+    if up:
+        bound = RealAlgebraic.rational(near.upper + step)
+        return rational_between(lower, bound if upper is None or bound < upper else upper)
+    bound = RealAlgebraic.rational(near.lower - step)
+    return rational_between(bound if lower < bound else lower, upper)
+
+
+def piecewise_lp(lp: PolyLP, lower: object, upper: object | None, *, max_steps: int = 2000,
+                 walk: bool = True) -> list[LPPiece]:
     """Optimal bases of ``lp`` covering ``[lower, upper]``, each certified optimal on its whole piece.
 
     Parameters
@@ -318,7 +383,11 @@ def piecewise_lp(lp: PolyLP, lower: object, upper: object | None, *, max_steps: 
     lower, upper : rational
         The interval of the parameter (``upper = None``: ``[lower, oo)``).
     max_steps : int
-        Bound on the number of sample points (each one exact LP solve).
+        Bound on the number of steps (each one a walk or a sample point, and an exact basis over ``Q(r)``).
+    walk : bool
+        Find each piece after the first by walking from its neighbour (module
+        docstring); False: every piece from a sample point (an independent
+        method, for cross-checks).
 
     Returns
     -------
@@ -328,31 +397,40 @@ def piecewise_lp(lp: PolyLP, lower: object, upper: object | None, *, max_steps: 
     Raises
     ------
     DegenerateSystemError
-        If the interval is not covered after ``max_steps`` sample points.
+        If the interval is not covered after ``max_steps`` steps.
     """
     lo = RealAlgebraic.rational(Fraction(lower))  # type: ignore[arg-type]
     hi = None if upper is None else RealAlgebraic.rational(Fraction(upper))  # type: ignore[arg-type]
     if hi is not None and not lo < hi:
         raise InvalidParameterError("piecewise_lp(): need lower < upper")
     pieces: list[LPPiece] = []
-    gaps: list[tuple[RealAlgebraic, RealAlgebraic | None]] = [(lo, hi)]
+    # a gap, and the pieces next to it on the left and on the right (None: none, or its walk gave up)
+    gaps: list[tuple[RealAlgebraic, RealAlgebraic | None, LPPiece | None, LPPiece | None]] = [(lo, hi, None, None)]
+    anchor = (lambda piece: piece) if walk else (lambda piece: None)
     steps = 0
     while gaps:
-        a, b = gaps.pop()
+        a, b, left, right = gaps.pop()
         steps += 1
         if steps > max_steps:
-            raise DegenerateSystemError(f"piecewise_lp(): not covered after {max_steps} sample points")
-        t = rational_between(a, b)
-        piece = _piece_at(lp, t, a, b)
-        if piece is None:
-            here = RealAlgebraic.rational(t)
-            gaps += [(a, here), (here, b)]
-            continue
+            raise DegenerateSystemError(f"piecewise_lp(): not covered after {max_steps} steps")
+        piece = None
+        if left is not None or right is not None:
+            piece = _walk(lp, left or right, a, b, up=left is not None)  # type: ignore[arg-type]
+            if piece is None:  # the walk gave up: the other side's walk, or a sample point, next
+                gaps.append((a, b, None, right) if left is not None else (a, b, None, None))
+                continue
+        else:
+            t = rational_between(a, b)
+            piece = _piece_at(lp, t, a, b)
+            if piece is None:
+                here = RealAlgebraic.rational(t)
+                gaps += [(a, here, None, None), (here, b, None, None)]
+                continue
         pieces.append(piece)
         if a < piece.start:
-            gaps.append((a, piece.start))
+            gaps.append((a, piece.start, left, anchor(piece)))
         if piece.end is not None and (b is None or piece.end < b):
-            gaps.append((piece.end, b))
+            gaps.append((piece.end, b, anchor(piece), right))
     pieces.sort(key=lambda p: _Key(p.start))
     return pieces
 

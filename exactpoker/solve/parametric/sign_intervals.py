@@ -14,6 +14,12 @@ from the walk past it, and included as the end).  This is the cell
 decomposition of one-variable cylindrical algebraic decomposition (Collins
 1975, the base phase), with the cells walked outwards from the point.
 
+Only the roots that can matter are isolated: going outwards from the point,
+rational probes at doubling distances find one where the conditions fail (the
+end lies before it), and a polynomial is kept only if Descartes' rule of
+signs on the window between (the coefficients of ``(1 + y)^n p((a + b y) /
+(1 + y))``; Collins and Akritas 1976) allows it a root there.
+
 Used for parametric LPs (:mod:`exactpoker.solve.parametric.lp`) and so for
 the matrix games of :mod:`exactpoker.solve.parametric.matrix_game`.
 """
@@ -22,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Iterable
+from typing import Callable, Iterable
 
 from flint import fmpq_poly
 
@@ -49,12 +55,7 @@ def sorted_numbers(numbers: Iterable[RealAlgebraic]) -> list[RealAlgebraic]:
 
 def roots_between(polys: Iterable[fmpq_poly], lower: RealAlgebraic, upper: RealAlgebraic | None) -> list[RealAlgebraic]:
     """The distinct real roots of ``polys`` strictly inside ``(lower, upper)``, increasing."""
-    distinct: dict[str, fmpq_poly] = {}
-    for poly in polys:
-        if poly.degree() >= 1:
-            monic = poly / poly.leading_coefficient()
-            distinct.setdefault(str(monic), monic)
-    roots = (root for poly in distinct.values() for root in real_roots(poly))
+    roots = (root for poly in _distinct(polys) for root in real_roots(poly))
     return sorted_numbers(r for r in roots if lower < r and (upper is None or r < upper))
 
 
@@ -91,22 +92,62 @@ def largest_interval(conditions: list[fmpq_poly], nonzero: list[fmpq_poly], t: F
     if not holds_at(t):
         raise CertificationError(f"the exact solution at r = {exact_str(t)} fails its own sign conditions")
     here = RealAlgebraic.rational(t)
-    roots = roots_between(conditions + nonzero if critical is None else critical, lower, upper)
-    above = [root for root in roots if here < root]
-    below = [root for root in reversed(roots) if root < here]
+    polys = _distinct(conditions + nonzero if critical is None else critical)
 
-    def walk(steps: list[RealAlgebraic], bound: RealAlgebraic | None, up: bool) -> RealAlgebraic | None:
+    def walk(bound: RealAlgebraic | None, up: bool) -> RealAlgebraic | None:
+        far = _probe(holds_at, t, bound, up)  # the conditions fail at far: the end is before it
+        window = bound if far is None else RealAlgebraic.rational(far)
+        outer = far if far is not None else None if bound is None else (bound.upper if up else bound.lower)
+        kept = polys if outer is None else [p for p in polys if _may_have_root(p, *sorted((t, outer)))]
+        roots = roots_between(kept, here, window) if up else roots_between(kept, window, here)[::-1]
         current = here
-        for root in steps + [bound]:
+        for root in roots + [window]:
             if root is None:
                 sample = rational_between(current, None)
             else:
                 sample = rational_between(current, root) if up else rational_between(root, current)
             if not holds_at(sample):
                 return current
-            if root is None or root is bound or any(root.vanishes(d) for d in nonzero):
+            if root is None or root is window or any(root.vanishes(d) for d in nonzero):
                 return root
             current = root
         return current  # pragma: no cover - the loop always returns
 
-    return walk(below, lower, False), walk(above, upper, True)  # type: ignore[return-value]
+    return walk(lower, False), walk(upper, True)  # type: ignore[return-value]
+
+
+def _distinct(polys: Iterable[fmpq_poly]) -> list[fmpq_poly]:
+    """The nonconstant polynomials, each once (monic)."""
+    distinct: dict[str, fmpq_poly] = {}
+    for poly in polys:
+        if poly.degree() >= 1:
+            monic = poly / poly.leading_coefficient()
+            distinct.setdefault(str(monic), monic)
+    return list(distinct.values())
+
+
+#: Probes outwards from the point: the first at 1/64 of the way to the domain's end, then doubling.
+_PROBES = 12
+
+
+def _probe(holds_at: Callable[[Fraction], bool], t: Fraction, bound: RealAlgebraic | None, up: bool) -> Fraction | None:
+    """The first of rational points at doubling distances from ``t`` towards ``bound`` where the conditions fail;
+    None if none does before ``bound`` (or within :data:`_PROBES` probes)."""
+    edge = None if bound is None else (bound.upper if up else bound.lower)
+    step = Fraction(1, 64) * (1 if edge is None or edge == t else abs(edge - t))
+    for k in range(_PROBES):
+        point = t + step * 2**k if up else t - step * 2**k
+        if bound is not None and not (RealAlgebraic.rational(point) < bound if up else bound < RealAlgebraic.rational(point)):
+            return None
+        if not holds_at(point):
+            return point
+    return None
+
+
+def _may_have_root(poly: fmpq_poly, lower: Fraction, upper: Fraction) -> bool:
+    """False if ``poly`` has no root in ``(lower, upper)``: Descartes' rule of signs after the Möbius map of
+    ``(0, oo)`` onto ``(lower, upper)`` (module docstring)."""
+    shifted = poly(fmpq_poly([to_fmpq(lower), to_fmpq(upper - lower)]))  # (0, 1) onto (lower, upper)
+    mapped = fmpq_poly(shifted.coeffs()[::-1])(fmpq_poly([1, 1]))  # (0, oo) onto (0, 1)
+    signs = [c > 0 for c in mapped.coeffs() if c != 0]
+    return any(a != b for a, b in zip(signs, signs[1:]))
