@@ -135,8 +135,9 @@ class RegretMinimiser:
 
     def run(self, iterations: int, *, seconds: float | None = None, target: float = 0.0, check_every: int = 50
             ) -> RegretRun:
-        """Up to ``iterations`` more iterations; stops early after ``seconds`` of wall time, or when the average's
-        ``nash_conv`` (checked every ``check_every`` iterations) is at most ``target``.  Returns the record so far
+        """Up to ``iterations`` more iterations; stops early after ``seconds`` of wall time (the clock read every
+        iteration), or when the average's ``nash_conv`` (checked every ``check_every`` iterations) is at most
+        ``target``.  Returns the record so far
         (the average and current play as of now)."""
         began, walk, run = time.perf_counter(), self.walk, self.record
         spent = run.seconds
@@ -154,9 +155,10 @@ class RegretMinimiser:
             if t % check_every == 0:
                 run.average = [pl.average() for pl in self.players]
                 run.history.append((t, walk.nash_conv(run.average)))
-                run.seconds = spent + time.perf_counter() - began
-                if run.nash_conv <= target or (seconds is not None and run.seconds - spent >= seconds):
+                if run.nash_conv <= target:
                     break
+            if seconds is not None and time.perf_counter() - began >= seconds:  # every iteration: a budget holds
+                break
         run.average = [pl.average() for pl in self.players]
         run.current = [pl.pi.copy() for pl in self.players]
         if not run.history or run.history[-1][0] != run.iterations:

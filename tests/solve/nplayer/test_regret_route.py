@@ -77,6 +77,13 @@ def test_every_variant_approaches_the_equilibrium_of_two_player_kuhn_poker():
         minimise_regret(walk, variant="cfr++")
 
 
+def test_the_time_budget_holds_between_nash_conv_checks():
+    """The clock is read every iteration, not only where nash_conv is checked (six-player Kuhn overran its 90 s
+    budget by 15 s): 5000 iterations take far more than 0.05 s, and no check comes before the last one."""
+    run = minimise_regret(SequenceWalk(kuhn3()), iterations=5000, check_every=5000, seconds=0.05)
+    assert 0 < run.iterations < 5000
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_complete_plays_a_best_response_where_the_owner_never_goes_and_changes_nothing_else(seed):
