@@ -1,4 +1,4 @@
-"""Hypothesis strategies shared by the tests."""
+"""Hypothesis strategies shared by the tests, and the small LPs built from them."""
 
 from fractions import Fraction
 
@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from exactpoker.core import Betting, CardDeck, Deal, PokerGame, View, pairs_then_high_card
 from exactpoker.core.poker_size import tree_size
 from exactpoker.core.tree import Chance, GameTree, Move, Terminal
+from exactpoker.solve.lp.sequence_form import StandardLP
 
 bets = st.fractions(min_value=Fraction(1, 10), max_value=Fraction(12), max_denominator=12)
 probabilities = st.fractions(min_value=0, max_value=1, max_denominator=9)
@@ -103,3 +104,21 @@ def trees(draw, names=NAMES):
         return Move(player, name, tuple((action, node(depth + 1, after(action))) for action in actions))
 
     return GameTree(draw(names.filter(bool)), tuple(player_names), node(0, ((),) * players))
+
+
+#: ``(rows, cost)`` of a small LP ``max cost . x`` s.t. ``rows x <= b``, ``x >= 0``: 1-4 rows of 1-4 variables.
+small_lps = st.integers(1, 4).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=1, max_size=4),
+        st.lists(st.integers(-3, 5), min_size=n, max_size=n),
+    )
+)
+
+
+def standard_lp_of(rows: list[list[int]], rhs: list[int], cost: list[int], equalities: int = 0,
+                   free: int = 0) -> StandardLP:
+    """``max cost . x`` s.t. the first rows ``<=``, the last ``equalities`` rows ``=``; the last ``free`` variables
+    free, the others ``>= 0``."""
+    columns = tuple({i: row[j] for i, row in enumerate(rows) if row[j]} for j in range(len(cost)))
+    return StandardLP(columns, tuple(rhs), {j: c for j, c in enumerate(cost) if c}, len(rows) - equalities,
+                      len(cost) - free)

@@ -15,32 +15,22 @@ from hypothesis import strategies as st
 
 from exactpoker.errors import DegenerateSystemError
 from exactpoker.solve.lp.basis import pivot_to_optimum, solve_from_basis
-from exactpoker.solve.lp.sequence_form import StandardLP
 from exactpoker.solve.lp.simplex import solve_lp
+from tests.strategies import small_lps, standard_lp_of
 
-
-def _lp(rows: list[list[int]], rhs: list[int], cost: list[int], equalities: int = 0, free: int = 0) -> StandardLP:
-    columns = tuple({i: row[j] for i, row in enumerate(rows) if row[j]} for j in range(len(cost)))
-    return StandardLP(columns, tuple(rhs), {j: c for j, c in enumerate(cost) if c}, len(rows) - equalities,
-                      len(cost) - free)
 
 
 def test_a_new_right_hand_side_is_reached_by_dual_pivots():
     # max x + y s.t. x <= 1, y <= 1, 2x + 2y <= 3: optimal basis {x, y, slack of row 1}; then row 2's bound drops to 1
-    first = solve_from_basis(_lp([[1, 0], [0, 1], [2, 2]], [1, 1, 3], [1, 1]), [], [0, 1, 2])
+    first = solve_from_basis(standard_lp_of([[1, 0], [0, 1], [2, 2]], [1, 1, 3], [1, 1]), [], [0, 1, 2])
     columns, rows = list(first.basic_columns), list(first.basic_rows)
-    moved = pivot_to_optimum(_lp([[1, 0], [0, 1], [2, 2]], [1, 1, 1], [1, 1]), columns, rows)
+    moved = pivot_to_optimum(standard_lp_of([[1, 0], [0, 1], [2, 2]], [1, 1, 1], [1, 1]), columns, rows)
     assert moved.objective == Fraction(1, 2) and moved.pivots >= 1
 
 
 @settings(deadline=None, max_examples=40)
 @given(
-    st.integers(1, 4).flatmap(
-        lambda n: st.tuples(
-            st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=1, max_size=4),
-            st.lists(st.integers(-3, 5), min_size=n, max_size=n),
-        )
-    ),
+    small_lps,
     st.lists(st.integers(0, 6), min_size=5, max_size=5),
     st.lists(st.integers(0, 6), min_size=5, max_size=5),
 )
@@ -50,8 +40,8 @@ def test_dual_pivots_agree_with_the_exact_simplex(problem, bounds, other_bounds)
     rows = rows + [[1] * n]  # keeps the region bounded; b >= 0 keeps 0 feasible
     rhs = bounds[: len(rows) - 1] + [bounds[-1] + 1]
     other = other_bounds[: len(rows) - 1] + [other_bounds[-1] + 1]
-    first = solve_from_basis(_lp(rows, rhs, cost), [], list(range(len(rows))), max_pivots=100)
-    moved = pivot_to_optimum(_lp(rows, other, cost), list(first.basic_columns), list(first.basic_rows),
+    first = solve_from_basis(standard_lp_of(rows, rhs, cost), [], list(range(len(rows))), max_pivots=100)
+    moved = pivot_to_optimum(standard_lp_of(rows, other, cost), list(first.basic_columns), list(first.basic_rows),
                              max_pivots=100)
     assert moved.objective == solve_lp(cost, rows, other, maximize=True, method="exact").objective
 
@@ -60,4 +50,4 @@ def test_neither_primal_nor_dual_feasible_is_refused():
     # max x + y s.t. x <= 1, -y <= -1 (y >= 1), x + y <= 4 from the slack basis: x = y = 0 violates row 1
     # (not primal feasible) and x, y have positive reduced costs (not dual feasible)
     with pytest.raises(DegenerateSystemError, match="neither primal nor dual feasible"):
-        pivot_to_optimum(_lp([[1, 0], [0, -1], [1, 1]], [1, -1, 4], [1, 1]), [], [0, 1, 2])
+        pivot_to_optimum(standard_lp_of([[1, 0], [0, -1], [1, 1]], [1, -1, 4], [1, 1]), [], [0, 1, 2])

@@ -14,12 +14,13 @@ from exactpoker.games import von_neumann
 from exactpoker.solve.lp.basis import solve_from_basis
 from exactpoker.solve import solve_game
 from exactpoker.solve.lp.float_guide import optimal_basis
-from exactpoker.solve.lp.sequence_form import StandardLP, standard_lp
+from exactpoker.solve.lp.sequence_form import standard_lp
 from exactpoker.solve.lp.simplex import solve_lp
 from exactpoker.solve.lp import sparse_exact
 from exactpoker.solve.lp.sparse_exact import BlockTriangular
 from exactpoker.solve.lp.zerosum import solve_zero_sum
 from tests.example_games import kuhn_tree, leduc_tree
+from tests.strategies import small_lps, standard_lp_of
 
 LEDUC_FLOAT_VALUE = -0.0856064240780  # HiGHS, and OpenSpiel's CFR about -0.0856
 
@@ -138,15 +139,9 @@ def test_random_games_basis_equals_simplex(data):
 # -- the exact pivots ------------------------------------------------------------------
 
 
-def _lp(rows: list[list[int]], rhs: list[int], cost: list[int], equalities: int = 0, free: int = 0) -> StandardLP:
-    columns = tuple({i: row[j] for i, row in enumerate(rows) if row[j]} for j in range(len(cost)))
-    return StandardLP(
-        columns, tuple(rhs), {j: c for j, c in enumerate(cost) if c}, len(rows) - equalities, len(cost) - free
-    )
-
 
 def test_pivots_from_the_slack_basis_reach_the_optimum():
-    lp = _lp([[1, 0], [0, 1], [2, 2]], [1, 1, 3], [1, 1])
+    lp = standard_lp_of([[1, 0], [0, 1], [2, 2]], [1, 1, 3], [1, 1])
     solution = solve_from_basis(lp, [], [0, 1, 2])
     assert solution.objective == Fraction(3, 2)
     assert solution.pivots >= 2
@@ -155,19 +150,14 @@ def test_pivots_from_the_slack_basis_reach_the_optimum():
 
 def test_a_free_variable_can_enter_downwards():
     # max -y s.t. -y <= 2 (y free): y = -2
-    lp = _lp([[-1]], [2], [-1], free=1)
+    lp = standard_lp_of([[-1]], [2], [-1], free=1)
     solution = solve_from_basis(lp, [], [0])
     assert solution.primal == [-2] and solution.objective == 2
 
 
 @settings(deadline=None, max_examples=40)
 @given(
-    st.integers(1, 4).flatmap(
-        lambda n: st.tuples(
-            st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=1, max_size=4),
-            st.lists(st.integers(-3, 5), min_size=n, max_size=n),
-        )
-    ),
+    small_lps,
     st.lists(st.integers(0, 6), min_size=5, max_size=5),
 )
 def test_pivots_agree_with_the_exact_simplex(problem, bounds):
@@ -175,7 +165,7 @@ def test_pivots_agree_with_the_exact_simplex(problem, bounds):
     n = len(cost)
     rows = rows + [[1] * n]  # keeps the region bounded
     rhs = bounds[: len(rows) - 1] + [bounds[-1] + 1]
-    solution = solve_from_basis(_lp(rows, rhs, cost), [], list(range(len(rows))), max_pivots=100)
+    solution = solve_from_basis(standard_lp_of(rows, rhs, cost), [], list(range(len(rows))), max_pivots=100)
     reference = solve_lp(cost, rows, rhs, maximize=True, method="exact")
     assert solution.objective == reference.objective
 
@@ -268,13 +258,13 @@ def test_block_triangular_finds_the_blocks(monkeypatch):
 
 
 def test_a_basis_of_the_wrong_size_is_refused():
-    lp = _lp([[1, 0], [0, 1]], [1, 1], [1, 1])
+    lp = standard_lp_of([[1, 0], [0, 1]], [1, 1], [1, 1])
     with pytest.raises(DegenerateSystemError, match="a basis needs 2 members"):
         solve_from_basis(lp, [0], [])
 
 
 def test_a_singular_basis_is_refused():
-    lp = _lp([[1, 1], [2, 2]], [1, 2], [1, 1])
+    lp = standard_lp_of([[1, 1], [2, 2]], [1, 2], [1, 1])
     with pytest.raises(DegenerateSystemError, match="singular"):
         solve_from_basis(lp, [0, 1], [])
 
@@ -282,7 +272,7 @@ def test_a_singular_basis_is_refused():
 def test_an_infeasible_basis_is_refused():
     # x <= 2 tight gives x = 2, which breaks x <= 1
     with pytest.raises(DegenerateSystemError, match="not primal feasible"):
-        solve_from_basis(_lp([[1], [1]], [2, 1], [1]), [0], [1])
+        solve_from_basis(standard_lp_of([[1], [1]], [2, 1], [1]), [0], [1])
 
 
 def test_unknown_method_is_refused():
