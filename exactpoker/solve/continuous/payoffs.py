@@ -97,12 +97,12 @@ def reach(model: BettingModel, profile: PiecewiseProfile, player: int, steps: Se
 class _Cumulative:
     """``W_q`` and ``R_q`` of one player's reach along one leaf."""
 
-    def __init__(self, rates: list[Any], profile: PiecewiseProfile) -> None:
+    def __init__(self, rates: list[Any], breaks: Sequence[Any], lengths: Sequence[Any]) -> None:
         self.rates = rates
-        self.breaks = profile.breaks
+        self.breaks = breaks
         running: Any = 0
         self.below: list[Any] = []
-        for rate, length in zip(rates, profile.lengths()):
+        for rate, length in zip(rates, lengths):
             self.below.append(running)
             running = running + rate * length
         self.total = running
@@ -117,7 +117,8 @@ class _Leaves:
 
     def __init__(self, model: BettingModel, profile: PiecewiseProfile) -> None:
         self.model, self.profile = model, profile
-        self.cumulative = [[_Cumulative(reach(model, profile, q, leaf.steps), profile)
+        lengths = profile.lengths()
+        self.cumulative = [[_Cumulative(reach(model, profile, q, leaf.steps), profile.breaks, lengths)
                             for q in range(model.num_players)] for leaf in model.leaves]
         self.known: dict[tuple[int, int, int], Poly] = {}
 

@@ -26,7 +26,7 @@ searches supports with).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import permutations
 from typing import Any, Callable, Sequence
@@ -64,6 +64,7 @@ class OrderedGame:
     payoffs: dict[tuple[int, int, int], dict[tuple[int, ...], tuple[Fraction, ...]]]
     labels: tuple[str, str, str]
     names: tuple[str, str, str]
+    coefficients: dict = field(default_factory=dict, compare=False, repr=False)  # filled by _coefficients
 
 
 def ordered_game(game: BettingGame) -> OrderedGame | None:
@@ -144,29 +145,54 @@ def action_values(g: OrderedGame, player: int, action: int, behaviour: Sequence[
     type.  Dividing by ``n (n-1) (n-2)`` gives the expected payoff's share of
     that card.
     """
-    return _card_sums(g, player, lambda order, others: _payoff(g, player, action, order, others), behaviour, number)
+    return _card_sums(g, player, action, behaviour, number)
 
 
 def gains(g: OrderedGame, player: int, behaviour: Sequence[np.ndarray],
           number: Callable[[Fraction], Any] = float) -> np.ndarray:
     """:func:`action_values` of action 1 minus those of action 0, in one pass (the payoffs are subtracted first)."""
-    return _card_sums(g, player, lambda order, others: (_payoff(g, player, 1, order, others)
-                                                        - _payoff(g, player, 0, order, others)), behaviour, number)
+    return _card_sums(g, player, None, behaviour, number)
 
 
-def _payoff(g: OrderedGame, player: int, action: int, order: tuple[int, ...], others: dict[int, int]) -> Fraction:
-    """``player``'s payoff when he takes ``action``, the others take ``others`` (player -> action), cards in ``order``."""
-    actions = [action if q == player else others[q] for q in range(3)]
-    return g.payoffs[tuple(actions)][order][player]  # type: ignore[index]
+def _coefficients(g: OrderedGame, player: int, action: int | None,
+                  number: Callable[[Fraction], Any]) -> list[tuple[tuple[int, int, int], tuple[int, int], Any]]:
+    """The nonzero terms ``(ranks, (a_x, a_y), coefficient)`` of :func:`_card_sums`, once per game.
+
+    ``action`` is ``player``'s action, or ``None`` for action 1's payoff minus
+    action 0's; the coefficients are turned into ``number``'s type once and
+    kept in ``g.coefficients`` (the guide asks for the same ones every step).
+    """
+    key = (player, action, number)
+    if key not in g.coefficients:
+        x, y = (q for q in range(3) if q != player)
+
+        def payoff(order: tuple[int, ...], a_x: int, a_y: int) -> Fraction:
+            def of(own: int) -> Fraction:
+                actions = [own if q == player else (a_x if q == x else a_y) for q in range(3)]
+                return g.payoffs[tuple(actions)][order][player]  # type: ignore[index]
+            return of(action) if action is not None else of(1) - of(0)
+
+        terms = []
+        for ranks in ORDERS:
+            order = [0, 0, 0]
+            order[player], order[x], order[y] = ranks
+            table = {(a_x, a_y): payoff(tuple(order), a_x, a_y) for a_x in (0, 1) for a_y in (0, 1)}
+            coefficients = {(0, 0): table[(0, 0)], (1, 0): table[(1, 0)] - table[(0, 0)],
+                            (0, 1): table[(0, 1)] - table[(0, 0)],
+                            (1, 1): table[(1, 1)] - table[(1, 0)] - table[(0, 1)] + table[(0, 0)]}
+            terms.extend((ranks, weight, number(c)) for weight, c in coefficients.items() if c)
+        g.coefficients[key] = terms
+    return g.coefficients[key]
 
 
-def _card_sums(g: OrderedGame, player: int, payoff: Callable[[tuple[int, ...], dict[int, int]], Fraction],
-               behaviour: Sequence[np.ndarray], number: Callable[[Fraction], Any]) -> np.ndarray:
-    """Per card ``c`` of ``player``: the sum over ``x, y`` of ``payoff`` weighted by the others' behaviour.
+def _card_sums(g: OrderedGame, player: int, action: int | None, behaviour: Sequence[np.ndarray],
+               number: Callable[[Fraction], Any]) -> np.ndarray:
+    """Per card ``c`` of ``player``: the sum over ``x, y`` of the payoff of ``action`` weighted by the others' behaviour.
 
-    ``payoff(order, others)`` is multilinear in the others' probabilities of
-    action 1, so per order it is ``T00 + (T10 - T00) s_x + (T01 - T00) s_y +
-    (T11 - T10 - T01 + T00) s_x s_y``, and each term is a :func:`_pair_sums` entry.
+    The payoff (``action``'s, or action 1's minus action 0's when ``action``
+    is ``None``) is multilinear in the others' probabilities of action 1, so
+    per order it is ``T00 + (T10 - T00) s_x + (T01 - T00) s_y + (T11 - T10 -
+    T01 + T00) s_x s_y``, and each term is a :func:`_pair_sums` entry.
     """
     x, y = (q for q in range(3) if q != player)
     s_x, s_y = behaviour[x], behaviour[y]
@@ -174,19 +200,11 @@ def _card_sums(g: OrderedGame, player: int, payoff: Callable[[tuple[int, ...], d
     weights = {(0, 0): (ones, ones), (1, 0): (s_x, ones), (0, 1): (ones, s_y), (1, 1): (s_x, s_y)}
     sums: dict[tuple[int, int], dict[tuple[int, int, int], np.ndarray]] = {}
     total = None
-    for ranks in ORDERS:
-        order = [0, 0, 0]
-        order[player], order[x], order[y] = ranks
-        table = {(a_x, a_y): payoff(tuple(order), {x: a_x, y: a_y}) for a_x in (0, 1) for a_y in (0, 1)}
-        coefficients = {(0, 0): table[(0, 0)], (1, 0): table[(1, 0)] - table[(0, 0)],
-                        (0, 1): table[(0, 1)] - table[(0, 0)],
-                        (1, 1): table[(1, 1)] - table[(1, 0)] - table[(0, 1)] + table[(0, 0)]}
-        for key, coefficient in coefficients.items():
-            if coefficient:
-                if key not in sums:
-                    sums[key] = _pair_sums(*weights[key])
-                term = sums[key][ranks] * number(coefficient)
-                total = term if total is None else total + term
+    for ranks, key, coefficient in _coefficients(g, player, action, number):
+        if key not in sums:
+            sums[key] = _pair_sums(*weights[key])
+        term = sums[key][ranks] * coefficient
+        total = term if total is None else total + term
     return total if total is not None else np.zeros(g.n, dtype=s_x.dtype)
 
 
