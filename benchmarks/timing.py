@@ -53,14 +53,20 @@ def describe_value(result: Any) -> str:
 
 
 def timed(job: str, size: str, run: Callable[[], Any], describe: Callable[[Any], str]) -> Row:
-    """Run ``run()`` once, timing it; a failure is recorded in the row and in :data:`FAILURES`."""
+    """Run ``run()`` once, timing it; a failure is recorded in the row and in :data:`FAILURES`.
+
+    Each finished job is also announced on standard error at once (the table is printed when every job is done,
+    and a long benchmark would otherwise say nothing for minutes).
+    """
     start = time.perf_counter()
     try:
         result = run()
     except Exception as error:  # noqa: BLE001 - a benchmark reports every failure and goes on
         FAILURES.append(f"{job} {size}: {type(error).__name__}: {error}")
+        print(f"  {job} {size}: FAILED after {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
         return Row(job, size, None, f"FAILED: {type(error).__name__}: {error}")
     seconds = time.perf_counter() - start
+    print(f"  {job} {size}: {seconds:.1f} s", file=sys.stderr, flush=True)
     return Row(job, size, seconds, describe(result))
 
 
