@@ -48,6 +48,7 @@ CASES: dict[str, list[list[str]]] = {
               ["library:vn(n=4,b=2)", "--method", "structured"], ["library:vn(n=4,b=2)", "--method", "strategic"],
               ["library:newman(n=3,b=2)", "--method", "per-card"],
               ["library:vn(b=2)", "--continuous"], ["library:three(b=2)", "--continuous"],
+              ["library:vn(b=1/100)", "--continuous"],
               ["library:vn", "--continuous", "--over", "b=1..4", "--maximize", "value[I]"]],
 }
 

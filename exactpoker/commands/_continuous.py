@@ -65,6 +65,33 @@ def _run_over(args: argparse.Namespace, game: object) -> None:
     emit(args, solution.to_dict(maximum), solution.text(maximum))
 
 
+def _solve(game: object, spec: str) -> object:
+    """The engine's answer for ``game``; for a library game none of whose shapes read from the finite decks
+    certifies, the shapes certified for the same rules at the default sizes (:func:`~exactpoker.games.library.
+    at_default_sizes`: ``vn(b=1)`` for ``vn(b=1/100)``, whose bluffing range is narrower than a card of the
+    largest deck read) are tried too."""
+    from exactpoker.core.continuous_deck import continuous_deck
+    from exactpoker.solve.continuous import NoCertifiedShape, solve_continuous
+
+    try:
+        return solve_continuous(game, source=spec)
+    except NoCertifiedShape:
+        if not spec.startswith("library:"):
+            raise
+    from exactpoker.formats import parse_call
+    from exactpoker.games.library import at_default_sizes, poker_game
+
+    lenders = []
+    for text in at_default_sizes(spec[len("library:"):]):
+        name, params = parse_call(text)
+        try:
+            lenders.append(solve_continuous(continuous_deck(poker_game(name, **params), f"library:{text}"),
+                                            source=f"library:{text}"))
+        except (NoCertifiedShape, InvalidParameterError):
+            continue  # not a game (e.g. a > b broken), or no answer there either
+    return solve_continuous(game, source=spec, shapes_from=lenders)
+
+
 def run_continuous(args: argparse.Namespace) -> None:
     """The ``--continuous`` branch of ``exactpoker solve``."""
     from exactpoker.commands.common import emit
@@ -86,9 +113,7 @@ def run_continuous(args: argparse.Namespace) -> None:
     if args.over is not None:
         _run_over(args, game)
         return
-    from exactpoker.solve.continuous import solve_continuous
-
-    result = solve_continuous(game, source=args.game)
+    result = _solve(game, args.game)
     if args.plot:
         from exactpoker.solve.continuous.plot import plot_strategies
 

@@ -56,8 +56,8 @@ from exactpoker.core.tree import GameTree, compile_tree
 from exactpoker.errors import InvalidParameterError
 from exactpoker.numbers import exact_str, parse_int, parse_positive, to_fraction
 
-__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "rules_over", "la_relance",
-           "von_neumann_sizes", "von_neumann_raise", "GAMES"]
+__all__ = ["poker_game", "game", "compiled_game", "describe_library", "parametric", "rules_over", "at_default_sizes",
+           "la_relance", "von_neumann_sizes", "von_neumann_raise", "GAMES"]
 
 
 def _kuhn(ante: Fraction, bet: Fraction) -> PokerGame:
@@ -405,6 +405,25 @@ def rules_over(text: str, parameter: str, interval: tuple[Fraction, Fraction] | 
             raise InvalidParameterError(f"--over {parameter}={exact_str(interval[0])}..{exact_str(interval[1])}: "
                                         f"the interval must lie where {parameter} is allowed: {error}") from None
     return lambda value: poker_game(name, **params, **{parameter: value})
+
+
+def at_default_sizes(text: str) -> list[str]:
+    """``"NAME(key=value,...)"`` with each size it sets (one the payoffs are affine in, as for :func:`rules_over`)
+    back at its default, one at a time and then all together: the same rules at other sizes, written out in full
+    (``"vn(b=1)"`` for ``"vn(b=1/100)"``); sizes set at their defaults already give nothing."""
+    from exactpoker.formats.calls import parse_call
+
+    name, params = parse_call(text)
+    entry = GAMES.get(name)
+    if entry is None:
+        return []
+    moved = [key for key in entry.linear if key in params and params[key] != _show(entry.params[key][0])]
+    choices = [(key,) for key in moved] + ([tuple(moved)] if len(moved) > 1 else [])
+    specs = []
+    for keys in choices:
+        values = {key: (_show(entry.params[key][0]) if key in keys else value) for key, value in params.items()}
+        specs.append(f"{name}({','.join(f'{key}={value}' for key, value in values.items())})")
+    return specs
 
 
 def parametric(text: str, parameter: str, interval: tuple[Fraction, Fraction] | None = None) -> ParametricGame:

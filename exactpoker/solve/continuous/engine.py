@@ -22,6 +22,7 @@ each failed; nothing uncertified is ever returned.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Sequence
 
 from exactpoker.core.continuous_deck import continuous_deck
@@ -35,7 +36,7 @@ from exactpoker.solve.continuous.shapes import absorbed, hypotheses, runs_of, sh
 if TYPE_CHECKING:  # pragma: no cover
     from exactpoker.solve.continuous.result import ContinuousResult
 
-__all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "simplify", "MAX_SHAPES"]
+__all__ = ["NoCertifiedShape", "solve_continuous", "search", "try_families", "simplify", "borrowed", "MAX_SHAPES"]
 
 #: Shapes tried at most before giving up.
 MAX_SHAPES = 60
@@ -156,7 +157,8 @@ def _summary(attempts: Sequence[Attempt]) -> str:
 
 
 def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source: str = "",
-                     max_shapes: int = MAX_SHAPES, seconds: float = SECONDS) -> "ContinuousResult":
+                     max_shapes: int = MAX_SHAPES, seconds: float = SECONDS,
+                     shapes_from: Sequence["ContinuousResult"] = ()) -> "ContinuousResult":
     """The certified equilibrium of ``game`` with hands uniform on ``[0, 1]`` (module docstring).
 
     Parameters
@@ -172,6 +174,10 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
         Shapes tried at most.
     seconds : float
         No new shape is tried after this many seconds of trying (the finite decks' solves not counted).
+    shapes_from : sequence of ContinuousResult
+        Certified answers of the same rules at other sizes (e.g. another bet): when no shape read from the
+        finite decks certifies, their shapes are tried here too (:func:`borrowed`). A size far from the
+        decks' reach -- a bluffing range narrower than a card of the largest deck -- is solved this way.
 
     Raises
     ------
@@ -210,10 +216,37 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     attempts += try_families(model, families[:max(0, max_shapes - len(attempts))], time.monotonic() + seconds - spent)
     if attempts and attempts[-1].solved is not None:
         return continuous_result(continuous, model, attempts, readings)
+    lent, lender = borrowed(model, shapes_from)
+    attempts += lent
+    if lender is not None:
+        return continuous_result(continuous, model, attempts, readings, lent_by=lender)
     name = source or continuous.name
     if not readings:
         raise NoCertifiedShape(f"{name} with a continuous deck: no finite deck was solved ({'; '.join(failures)})",
                                attempts, readings)
+    lenders = f" nor any of {', '.join(r.game for r in shapes_from)}'s" if shapes_from else ""
     raise NoCertifiedShape(f"{name} with a continuous deck: no shape read from the finite decks "
-                           f"n = {', '.join(str(r.cards) for r in readings)} certifies ({len(attempts)} tried: "
-                           f"{_summary(attempts)})", attempts, readings)
+                           f"n = {', '.join(str(r.cards) for r in readings)}{lenders} certifies ({len(attempts)} "
+                           f"tried: {_summary(attempts)})", attempts, readings)
+
+
+def borrowed(model: BettingModel, results: Sequence["ContinuousResult"]) -> tuple[list[Attempt], str | None]:
+    """The certified shapes of ``results`` (those with ``model``'s information sets and actions) tried on
+    ``model`` in turn until one is certified; the attempts, and the game whose shape was certified (or ``None``).
+
+    A shape says which actions each information set takes on which segment and the order of the cut points; the
+    system solved here is ``model``'s own, and the certificate too: of the other game nothing is kept but its
+    certified values of the unknowns, which only order several exact solutions (a shape the decks read here is
+    tried again with them).
+    """
+    exact = model.exact()
+    attempts: list[Attempt] = []
+    for result in results:
+        if result.model.infosets != model.infosets:
+            continue
+        solved = result.solved
+        shape = replace(solved.shape, guesses={u: float(v) for u, v in solved.values.items()})
+        attempts.append(try_shape(model, exact, shape))
+        if attempts[-1].solved is not None:
+            return attempts, result.game
+    return attempts, None

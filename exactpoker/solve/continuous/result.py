@@ -127,6 +127,8 @@ class ContinuousResult:
     attempts: tuple[Attempt, ...]
     solved: SolvedShape
     model: BettingModel
+    #: the game whose certified shape this one's was taken from (``shapes_from`` of the engine), if not read here
+    lent_by: str | None = None
 
     @property
     def value(self) -> Any:
@@ -165,6 +167,8 @@ class ContinuousResult:
                              for r in self.readings],
             "shapes_tried": [{"shape": a.shape, "outcome": a.outcome} for a in self.attempts],
         }
+        if self.lent_by is not None:
+            continuous["shape_from"] = self.lent_by
         return {"game": self.game, "params": jsonable(self.params), "method": self.method,
                 "equilibria": [self.equilibrium_dict()], "continuous": continuous}
 
@@ -189,7 +193,12 @@ class ContinuousResult:
         if self.family is not None:
             lines += _family_text(self.family)
         decks = ", ".join(f"{r.cards} (value {r.values[0]:.6g})" for r in self.readings)
-        lines.append(f"shape read from exact finite decks n = {decks}; {len(self.attempts)} shape(s) tried")
+        if self.lent_by is None:
+            lines.append(f"shape read from exact finite decks n = {decks}; {len(self.attempts)} shape(s) tried")
+        else:
+            here = f"none read from the exact finite decks n = {decks} certified" if decks else "no finite deck solved"
+            lines.append(f"shape certified for {self.lent_by} and solved here ({here}); {len(self.attempts)} shape(s) "
+                         f"tried")
         return "\n".join(lines)
 
 
@@ -221,8 +230,9 @@ def _cut_points(model: BettingModel, solved: SolvedShape) -> tuple[CutPoint, ...
 
 
 def continuous_result(game: ContinuousGame, model: BettingModel, attempts: Sequence[Attempt],
-                      readings: Sequence[Reading]) -> ContinuousResult:
-    """The result of a successful search (its last attempt certified)."""
+                      readings: Sequence[Reading], lent_by: str | None = None) -> ContinuousResult:
+    """The result of a successful search (its last attempt certified; its shape taken from ``lent_by``'s answer
+    when given)."""
     solved = attempts[-1].solved
     assert solved is not None
     strategies: dict[str, dict[str, list[HandInterval]]] = {name: {} for name in model.player_names}
@@ -231,9 +241,12 @@ def continuous_result(game: ContinuousGame, model: BettingModel, attempts: Seque
     cuts = _cut_points(model, solved)
     names = {solved.shape.symbol_of((h, k)): cut.name for (h, k), cut in zip(sorted(solved.shape.cuts), cuts)}
     decks = ", ".join(str(r.cards) for r in readings)
-    method = (f"continuous deck: shape read from exact finite decks (n = {decks}), its system solved exactly, "
-              f"certified at every hand")
+    here = f"none read from exact finite decks, n = {decks}, certified" if decks else "no finite deck solved"
+    found = (f"shape read from exact finite decks (n = {decks})" if lent_by is None else
+             f"shape certified for {lent_by} ({here})")
+    method = f"continuous deck: {found}, its system solved exactly, certified at every hand"
     return ContinuousResult(game.source or game.name, dict(game.parameters), method, model.player_names,
                             solved.certificate.values, strategies, cuts, solved.certificate,
                             describe_family(model, solved, names), solved.shape.describe(
-                                [i.actions for i in model.infosets]), tuple(readings), tuple(attempts), solved, model)
+                                [i.actions for i in model.infosets]), tuple(readings), tuple(attempts), solved, model,
+                            lent_by)

@@ -20,7 +20,7 @@ from exactpoker.core.continuous_deck import ContinuousGame, UniformDeck, continu
 from exactpoker.core.poker import Betting, CardDeck, Deal, PokerGame
 from exactpoker.errors import InvalidGameError
 from exactpoker.games import von_neumann
-from exactpoker.games.library import la_relance, poker_game, von_neumann_raise, von_neumann_sizes
+from exactpoker.games.library import at_default_sizes, la_relance, poker_game, von_neumann_raise, von_neumann_sizes
 from exactpoker.solve import solve_game
 from exactpoker.solve.continuous import NoCertifiedShape, solve_continuous
 from exactpoker.solve.continuous.certificate import certify
@@ -109,6 +109,47 @@ def test_over_b_gives_the_seed_formula_on_one_certified_piece():
     assert sympy.cancel(piece.values[0] - b / ((b + 4) * (b + 1))) == 0
     best = over.maximize(0)
     assert best.value.lower == Fraction(1, 9) and [a.lower for a in best.at] == [2]
+
+
+# -- a size the finite decks cannot see: the shape of the same rules at another size ------------------
+
+
+def test_a_bluffing_range_narrower_than_a_card_takes_the_shape_certified_at_another_bet():
+    bet = Fraction(1, 100)  # I bluffs below b/((b+1)(b+4)) = 100/40501: under half a card of 180
+    with pytest.raises(NoCertifiedShape):
+        solve_continuous(von_neumann.game(3, bet))
+    lender = solve_continuous(von_neumann.game(3, Fraction(1)), source="library:vn(b=1)")
+    result = solve_continuous(von_neumann.game(3, bet), shapes_from=[lender])
+    b = _rational(bet)
+    assert result.value == b / ((b + 4) * (b + 1)) == sympy.Rational(100, 40501)
+    assert result.cut("II", "facing a bet", 1) == b * (b + 3) / ((b + 4) * (b + 1))
+    assert result.certificate.holds and result.lent_by == "library:vn(b=1)"
+    from exactpoker.solve.continuous.model import betting_model
+
+    rules = betting_model(continuous_deck(von_neumann.game(3, bet)).rules).exact()  # a model of its own
+    assert certify(rules, result.solved.profile).holds
+
+
+def test_a_shape_of_other_rules_is_not_borrowed():
+    kuhn = solve_continuous(poker_game("kuhn"))
+    with pytest.raises(NoCertifiedShape) as raised:
+        solve_continuous(von_neumann.game(3, Fraction(1, 100)), shapes_from=[kuhn])
+    assert f"nor any of {kuhn.game}'s certifies" in str(raised.value)
+
+
+def test_the_command_line_lends_the_default_sizes_shape(capsys):
+    data = _json(capsys, "solve", "library:kuhn(bet=1/100)", "--continuous")
+    assert data["equilibria"][0]["values"] == ["-100/4080501", "100/4080501"]  # -b^2/((b+1)(b+2)^2)
+    assert data["continuous"]["shape_from"] == "library:kuhn(bet=1)"
+    assert "shape_from" not in _json(capsys, "solve", "library:kuhn(bet=2)", "--continuous")["continuous"]
+
+
+def test_default_sizes_of_a_library_game():
+    assert at_default_sizes("vn(b=1/100)") == ["vn(b=1)"]
+    assert at_default_sizes("vn(b=1/100,raise=true)") == ["vn(b=1,raise=true)"]
+    assert at_default_sizes("kuhn(bet=1/50,ante=2)") == ["kuhn(bet=1/50,ante=1)", "kuhn(bet=1,ante=2)",
+                                                         "kuhn(bet=1,ante=1)"]
+    assert at_default_sizes("vn") == at_default_sizes("vn(b=1)") == at_default_sizes("leduc(players=3)") == []
 
 
 # -- the certificate -----------------------------------------------------------------------------
