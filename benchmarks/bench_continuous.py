@@ -48,6 +48,11 @@ FULL = [
     ["vn", "continuous"],
     ["three", "continuous", "--b", "2"],
     ["goldman-stone", "--a", "3", "--b", "2"],
+    ["solve", "library:vn(b=1/100)", "--continuous"],
+    ["solve", "library:vn(b=1000000)", "--continuous"],
+    ["solve", "library:kuhn(bet=1/100)", "--continuous"],
+    ["solve", "library:vn(b=1/100,raise=true)", "--continuous"],
+    ["solve", "library:three(b=1/100)", "--continuous"],
     ["solve", "library:kuhn3(pot=3)", "--continuous"],
 ]
 #: Seconds a job may run before it is stopped (three-player Kuhn poker's search is the long one).
@@ -64,7 +69,9 @@ def _found(data: dict) -> str:
     approx = data["equilibria"][0].get("approx", {}).get("values") if data.get("equilibria") else None
     shown = approx[0] if approx else values[0]
     decks = [d["cards"] for d in data.get("continuous", {}).get("finite_decks", [])]
-    return f"value {shown}" + (f"; decks n = {decks}" if decks else "")
+    lender = data.get("continuous", {}).get("shape_from")
+    return (f"value {shown}" + (f"; decks n = {decks}" if decks else "")
+            + (f"; shape from {lender}" if lender else ""))
 
 
 def _job(argv: list[str]) -> Row:

@@ -70,16 +70,18 @@ def _solve(game: object, spec: str) -> object:
     certifies, the shapes certified for the same rules at the default sizes (:func:`~exactpoker.games.library.
     at_default_sizes`: ``vn(b=1)`` for ``vn(b=1/100)``, whose bluffing range is narrower than a card of the
     largest deck read) are tried too."""
-    from exactpoker.core.continuous_deck import continuous_deck
-    from exactpoker.solve.continuous import NoCertifiedShape, solve_continuous
+    from exactpoker.solve.continuous import solve_continuous
 
-    try:
-        return solve_continuous(game, source=spec)
-    except NoCertifiedShape:
-        if not spec.startswith("library:"):
-            raise
+    lenders = (lambda: _at_default_sizes(spec)) if spec.startswith("library:") else ()
+    return solve_continuous(game, source=spec, shapes_from=lenders)
+
+
+def _at_default_sizes(spec: str) -> list[object]:
+    """The certified answers of ``spec``'s game at its default sizes (those the engine certifies)."""
+    from exactpoker.core.continuous_deck import continuous_deck
     from exactpoker.formats import parse_call
     from exactpoker.games.library import at_default_sizes, poker_game
+    from exactpoker.solve.continuous import NoCertifiedShape, solve_continuous
 
     lenders = []
     for text in at_default_sizes(spec[len("library:"):]):
@@ -89,7 +91,7 @@ def _solve(game: object, spec: str) -> object:
                                             source=f"library:{text}"))
         except (NoCertifiedShape, InvalidParameterError):
             continue  # not a game (e.g. a > b broken), or no answer there either
-    return solve_continuous(game, source=spec, shapes_from=lenders)
+    return lenders
 
 
 def run_continuous(args: argparse.Namespace) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from exactpoker.core.continuous_deck import continuous_deck
 from exactpoker.errors import CertificationError, InvalidParameterError
@@ -158,7 +158,8 @@ def _summary(attempts: Sequence[Attempt]) -> str:
 
 def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source: str = "",
                      max_shapes: int = MAX_SHAPES, seconds: float = SECONDS,
-                     shapes_from: Sequence["ContinuousResult"] = ()) -> "ContinuousResult":
+                     shapes_from: "Sequence[ContinuousResult] | Callable[[], Sequence[ContinuousResult]]" = ()
+                     ) -> "ContinuousResult":
     """The certified equilibrium of ``game`` with hands uniform on ``[0, 1]`` (module docstring).
 
     Parameters
@@ -174,10 +175,11 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
         Shapes tried at most.
     seconds : float
         No new shape is tried after this many seconds of trying (the finite decks' solves not counted).
-    shapes_from : sequence of ContinuousResult
+    shapes_from : sequence of ContinuousResult, or a function giving one
         Certified answers of the same rules at other sizes (e.g. another bet): when no shape read from the
-        finite decks certifies, their shapes are tried here too (:func:`borrowed`). A size far from the
-        decks' reach -- a bluffing range narrower than a card of the largest deck -- is solved this way.
+        finite decks certifies, their shapes are tried here too (:func:`borrowed`; a function is called only
+        then). A size far from the decks' reach -- a bluffing range narrower than a card of the largest deck
+        -- is solved this way.
 
     Raises
     ------
@@ -216,7 +218,8 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     attempts += try_families(model, families[:max(0, max_shapes - len(attempts))], time.monotonic() + seconds - spent)
     if attempts and attempts[-1].solved is not None:
         return continuous_result(continuous, model, attempts, readings)
-    lent, lender = borrowed(model, shapes_from)
+    lenders = shapes_from() if callable(shapes_from) else shapes_from
+    lent, lender = borrowed(model, lenders)
     attempts += lent
     if lender is not None:
         return continuous_result(continuous, model, attempts, readings, lent_by=lender)
@@ -224,9 +227,9 @@ def solve_continuous(game: object, *, decks: Sequence[int] | None = None, source
     if not readings:
         raise NoCertifiedShape(f"{name} with a continuous deck: no finite deck was solved ({'; '.join(failures)})",
                                attempts, readings)
-    lenders = f" nor any of {', '.join(r.game for r in shapes_from)}'s" if shapes_from else ""
+    others = f" nor any of {', '.join(r.game for r in lenders)}'s" if lenders else ""
     raise NoCertifiedShape(f"{name} with a continuous deck: no shape read from the finite decks "
-                           f"n = {', '.join(str(r.cards) for r in readings)}{lenders} certifies ({len(attempts)} "
+                           f"n = {', '.join(str(r.cards) for r in readings)}{others} certifies ({len(attempts)} "
                            f"tried: {_summary(attempts)})", attempts, readings)
 
 
