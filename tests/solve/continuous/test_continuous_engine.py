@@ -130,6 +130,16 @@ def test_a_bluffing_range_narrower_than_a_card_takes_the_shape_certified_at_anot
     assert certify(rules, result.solved.profile).holds
 
 
+def test_other_sizes_are_solved_only_when_the_decks_fail():
+    def never() -> list:
+        raise AssertionError("asked for other sizes although a shape read from the decks certifies")
+
+    assert solve_continuous(von_neumann.game(3, Fraction(2)), shapes_from=never).lent_by is None
+    lender = solve_continuous(von_neumann.game(3, Fraction(1)), source="library:vn(b=1)")
+    assert solve_continuous(von_neumann.game(3, Fraction(1, 100)), shapes_from=lambda: [lender]).lent_by \
+        == "library:vn(b=1)"
+
+
 def test_a_shape_of_other_rules_is_not_borrowed():
     kuhn = solve_continuous(poker_game("kuhn"))
     with pytest.raises(NoCertifiedShape) as raised:
