@@ -57,7 +57,7 @@ from exactpoker.core.compiled import CompiledGame
 from exactpoker.core.evaluate import best_response, sequence_values
 from exactpoker.core.profile import BehaviourProfile
 from exactpoker.core.tree import paused_gc
-from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError
+from exactpoker.errors import CertificationError, InvalidParameterError, NotZeroSumError, ResourceLimitError
 from exactpoker.numbers import exact_str
 from exactpoker.results import Equilibrium, SolveResult
 from exactpoker.solve.engine.tables import Tables, infoset_tables, labelled_tables
@@ -196,10 +196,28 @@ def _solve_loaded(loaded: "LoadedGame", **options: Any) -> SolveResult:
     if not asked:
         if loaded.restriction is not None:
             return _restricted(loaded)
-        found = _structured_path(loaded)
+        try:
+            found = _structured_path(loaded)
+        except CertificationError as failure:
+            return _after_structure_failed(loaded, failure)
         if found is not None:
             return found
     return _solve_compiled(guarded_compiled(loaded), tables=loaded.tables, **asked)
+
+
+def _after_structure_failed(loaded: "LoadedGame", failure: CertificationError) -> SolveResult:
+    """The structured path gave up (e.g. three-player poker at a bet where no support near its guide certifies):
+    the compiled game's own methods, where it fits; a failure names both (issue 41: a default that never gives
+    up where another method works)."""
+    try:
+        compiled = guarded_compiled(loaded)
+    except ResourceLimitError as error:
+        raise CertificationError(f"{failure}; the compiled game's methods not tried: {error}") from None
+    try:
+        return _solve_compiled(compiled, tables=loaded.tables)
+    except CertificationError as error:
+        raise CertificationError(f"the structured path failed ({failure}); then the compiled game's: {error}"
+                                 ) from None
 
 
 def _is_default(value: Any, default: Any) -> bool:

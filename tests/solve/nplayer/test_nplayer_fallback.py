@@ -91,3 +91,38 @@ def test_random_2x2x2_always_certified(arrays):
 def test_random_small_games_always_certified(arrays):
     """3x3x2, 2x2x2x2 and 3x3x3: the default solve always returns a certified equilibrium."""
     assert_solved(normal_form(arrays))
+
+
+# -- the structured path gives up: the compiled game's methods -------------------------------------
+
+
+def test_a_structured_path_that_gives_up_falls_back_to_the_compiled_game():
+    """Three-player poker (seed 000 section 4) at b = 1/100: no support near the order-of-cards search's guide
+    certifies, but the compiled game's float guide and exact finish answer (the default once refused)."""
+    from fractions import Fraction
+
+    from exactpoker.games.papers import three_player as tp
+
+    with pytest.raises(CertificationError):
+        solve_game(tp.game(5, Fraction(1, 100)), method="structured")
+    result = solve_game(tp.game(5, Fraction(1, 100)))
+    equilibrium = result.equilibria[0]
+    assert equilibrium.certified and verify(tp.compiled(5, Fraction(1, 100)), equilibrium.profile).holds
+    assert "free_infosets" not in result.details  # not the order-of-cards path's answer
+    shown = tp.equilibrium(5, Fraction(1, 100))  # the paper's command presents it too
+    assert shown.equilibria[0].values == equilibrium.values and "compiled game's methods" in shown.notes[1]
+
+
+def test_when_both_give_up_the_failure_names_both(monkeypatch):
+    from fractions import Fraction
+
+    import exactpoker.solve.engine.dispatch as dispatch
+    from exactpoker.games.papers import three_player as tp
+
+    def fails(*args, **kwargs):
+        raise CertificationError("nothing certifies here")
+
+    monkeypatch.setattr(dispatch, "_solve_compiled", fails)
+    with pytest.raises(CertificationError, match=r"the structured path failed \(indifference solver: .*\); then "
+                                                 r"the compiled game's: nothing certifies here"):
+        solve_game(tp.game(5, Fraction(1, 100)))
