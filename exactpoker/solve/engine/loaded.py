@@ -161,10 +161,12 @@ def as_loaded(game: object, source: str = "", tables: Tables | None = None) -> L
         game = game.tree()
     if isinstance(game, GameTree):
         return LoadedGame(game, layout, source)
+    continuous = (" (a continuous deck's game is solved by exactpoker.solve.solve_continuous)"
+                  if is_instance(game, "exactpoker.core.continuous_deck", "ContinuousGame") else "")
     raise InvalidParameterError(
         "solve_game(): game must be a CompiledGame, a GameTree, a PokerGame, a BettingGame, rules with "
         "compiled(), solve_memory() and restriction() or with tree(), a LoadedGame, a spec string ('library:kuhn', "
-        f"'openspiel:kuhn_poker', a path), a pyspiel.Game or a pygambit.Game; got {type(game).__name__}")
+        f"'openspiel:kuhn_poker', a path), a pyspiel.Game or a pygambit.Game; got {type(game).__name__}{continuous}")
 
 
 def _compiling_rules(rules: CompilingRules, source: str, tables: Tables) -> LoadedGame:

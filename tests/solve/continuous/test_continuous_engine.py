@@ -80,6 +80,12 @@ def test_rules_in_a_python_file_take_a_continuous_deck(tmp_path, capsys):
     assert "library game's parameter" in capsys.readouterr().err
 
 
+def test_solve_game_points_a_continuous_deck_to_solve_continuous():
+    with pytest.raises(ValueError, match=r"got ContinuousGame \(a continuous deck's game is solved by "
+                                         r"exactpoker\.solve\.solve_continuous\)"):
+        solve_game(continuous_deck(poker_game("kuhn")))
+
+
 def test_a_poker_game_with_its_own_payoffs_is_refused():
     game = PokerGame("own", 2, CardDeck("JQK"), [Deal(hole=1), Betting()], payoff=lambda s: (0, 0))
     with pytest.raises(InvalidGameError, match="payoff="):
