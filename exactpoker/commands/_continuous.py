@@ -76,19 +76,28 @@ def _solve(game: object, spec: str) -> object:
     return solve_continuous(game, source=spec, shapes_from=lenders)
 
 
+#: Seconds of trying shapes a default size gets to lend one (on the first deck only): a refusal is then at most
+#: about this (and one deck's solve) slower for each size the game sets.
+LENDER_SECONDS = 20.0
+
+
 def _at_default_sizes(spec: str) -> list[object]:
-    """The certified answers of ``spec``'s game at its default sizes (those the engine certifies)."""
+    """The certified answers of ``spec``'s game at its default sizes, where the engine certifies one from the
+    first deck within :data:`LENDER_SECONDS` (the library's default sizes are read there: two-player games on 60
+    cards, three-player ones on 12)."""
     from exactpoker.core.continuous_deck import continuous_deck
     from exactpoker.formats import parse_call
     from exactpoker.games.library import at_default_sizes, poker_game
     from exactpoker.solve.continuous import NoCertifiedShape, solve_continuous
+    from exactpoker.solve.continuous.readings import default_decks
 
     lenders = []
     for text in at_default_sizes(spec[len("library:"):]):
         name, params = parse_call(text)
         try:
-            lenders.append(solve_continuous(continuous_deck(poker_game(name, **params), f"library:{text}"),
-                                            source=f"library:{text}"))
+            game = continuous_deck(poker_game(name, **params), f"library:{text}")
+            lenders.append(solve_continuous(game, source=f"library:{text}", decks=default_decks(game.num_players)[:1],
+                                            seconds=LENDER_SECONDS))
         except (NoCertifiedShape, InvalidParameterError):
             continue  # not a game (e.g. a > b broken), or no answer there either
     return lenders
