@@ -96,8 +96,7 @@ def _at_default_sizes(spec: str) -> list[object]:
         name, params = parse_call(text)
         try:
             game = continuous_deck(poker_game(name, **params), f"library:{text}")
-            lenders.append(solve_continuous(game, source=f"library:{text}", decks=default_decks(game.num_players)[:1],
-                                            seconds=LENDER_SECONDS))
+            lenders.append(solve_continuous(game, decks=default_decks(game.num_players)[:1], seconds=LENDER_SECONDS))
         except (NoCertifiedShape, InvalidParameterError):
             continue  # not a game (e.g. a > b broken), or no answer there either
     return lenders

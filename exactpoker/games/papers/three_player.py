@@ -242,14 +242,13 @@ def _presented(solved: SolveResult) -> SolveResult:
         for found in solved.equilibria)
     alike = all(eq.strategies["II"] == eq.strategies["III"] for eq in equilibria)
     details = solved.details
+    notes = ["Players II and III play alike (Q = R)." if alike else "Players II and III play differently (Q != R)."]
     if "free_infosets" not in details:  # the order-of-cards search gave up and the engine solved the compiled game
-        notes = ["Players II and III play alike (Q = R)." if alike else "Players II and III play differently (Q != R).",
-                 f"Found by the compiled game's methods ({solved.method}): no support of the order-of-cards search "
-                 f"certified."]
+        notes.append(f"Found by the compiled game's methods ({solved.method}): no support of the order-of-cards "
+                     f"search certified.")
         return SolveResult(NAME, solved.params, solved.method, equilibria, tuple(notes), {"II equals III": alike})
     free = ", ".join(f"{name} card {infoset.split(':')[0]}"
                      for name, infosets in details["free_infosets"].items() for infoset in infosets) or "none"
-    notes = ["Players II and III play alike (Q = R)." if alike else "Players II and III play differently (Q != R)."]
     if details["family_dimension"] == 0:
         notes.append(f"The equilibrium is the only solution of the indifference equations on its support "
                      f"(free: {free}).")

@@ -196,9 +196,8 @@ class ContinuousResult:
         if self.lent_by is None:
             lines.append(f"shape read from exact finite decks n = {decks}; {len(self.attempts)} shape(s) tried")
         else:
-            here = f"none read from the exact finite decks n = {decks} certified" if decks else "no finite deck solved"
-            lines.append(f"shape certified for {self.lent_by} and solved here ({here}); {len(self.attempts)} shape(s) "
-                         f"tried")
+            lines.append(f"shape certified for {self.lent_by} and solved here ({_none_read(decks)}); "
+                         f"{len(self.attempts)} shape(s) tried")
         return "\n".join(lines)
 
 
@@ -229,6 +228,12 @@ def _cut_points(model: BettingModel, solved: SolvedShape) -> tuple[CutPoint, ...
     return tuple(cuts)
 
 
+def _none_read(decks: str) -> str:
+    """Why a lent shape was needed: the finite decks ``decks`` (sizes, perhaps with values) gave none that
+    certifies, or none was solved."""
+    return f"none read from the exact finite decks n = {decks} certified" if decks else "no finite deck solved"
+
+
 def continuous_result(game: ContinuousGame, model: BettingModel, attempts: Sequence[Attempt],
                       readings: Sequence[Reading], lent_by: str | None = None) -> ContinuousResult:
     """The result of a successful search (its last attempt certified; its shape taken from ``lent_by``'s answer
@@ -241,9 +246,8 @@ def continuous_result(game: ContinuousGame, model: BettingModel, attempts: Seque
     cuts = _cut_points(model, solved)
     names = {solved.shape.symbol_of((h, k)): cut.name for (h, k), cut in zip(sorted(solved.shape.cuts), cuts)}
     decks = ", ".join(str(r.cards) for r in readings)
-    here = f"none read from exact finite decks, n = {decks}, certified" if decks else "no finite deck solved"
     found = (f"shape read from exact finite decks (n = {decks})" if lent_by is None else
-             f"shape certified for {lent_by} ({here})")
+             f"shape certified for {lent_by} ({_none_read(decks)})")
     method = f"continuous deck: {found}, its system solved exactly, certified at every hand"
     return ContinuousResult(game.source or game.name, dict(game.parameters), method, model.player_names,
                             solved.certificate.values, strategies, cuts, solved.certificate,

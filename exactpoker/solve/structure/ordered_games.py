@@ -64,7 +64,8 @@ class OrderedGame:
     payoffs: dict[tuple[int, int, int], dict[tuple[int, ...], tuple[Fraction, ...]]]
     labels: tuple[str, str, str]
     names: tuple[str, str, str]
-    coefficients: dict = field(default_factory=dict, compare=False, repr=False)  # filled by _coefficients
+    #: the card sums' coefficients per (player, action, number type), filled once by :func:`_coefficients`
+    coefficients: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
 
 
 def ordered_game(game: BettingGame) -> OrderedGame | None:
@@ -154,6 +155,16 @@ def gains(g: OrderedGame, player: int, behaviour: Sequence[np.ndarray],
     return _card_sums(g, player, None, behaviour, number)
 
 
+def _payoff(g: OrderedGame, player: int, action: int | None, order: tuple[int, ...], others: dict[int, int]
+            ) -> Fraction:
+    """``player``'s payoff when he takes ``action`` (``None``: action 1's payoff minus action 0's), the others take
+    ``others`` (player -> action), cards in ``order``."""
+    if action is None:
+        return _payoff(g, player, 1, order, others) - _payoff(g, player, 0, order, others)
+    actions = [action if q == player else others[q] for q in range(3)]
+    return g.payoffs[tuple(actions)][order][player]  # type: ignore[index]
+
+
 def _coefficients(g: OrderedGame, player: int, action: int | None,
                   number: Callable[[Fraction], Any]) -> list[tuple[tuple[int, int, int], tuple[int, int], Any]]:
     """The nonzero terms ``(ranks, (a_x, a_y), coefficient)`` of :func:`_card_sums`, once per game.
@@ -165,18 +176,12 @@ def _coefficients(g: OrderedGame, player: int, action: int | None,
     key = (player, action, number)
     if key not in g.coefficients:
         x, y = (q for q in range(3) if q != player)
-
-        def payoff(order: tuple[int, ...], a_x: int, a_y: int) -> Fraction:
-            def of(own: int) -> Fraction:
-                actions = [own if q == player else (a_x if q == x else a_y) for q in range(3)]
-                return g.payoffs[tuple(actions)][order][player]  # type: ignore[index]
-            return of(action) if action is not None else of(1) - of(0)
-
         terms = []
         for ranks in ORDERS:
             order = [0, 0, 0]
             order[player], order[x], order[y] = ranks
-            table = {(a_x, a_y): payoff(tuple(order), a_x, a_y) for a_x in (0, 1) for a_y in (0, 1)}
+            table = {(a_x, a_y): _payoff(g, player, action, tuple(order), {x: a_x, y: a_y})
+                     for a_x in (0, 1) for a_y in (0, 1)}
             coefficients = {(0, 0): table[(0, 0)], (1, 0): table[(1, 0)] - table[(0, 0)],
                             (0, 1): table[(0, 1)] - table[(0, 0)],
                             (1, 1): table[(1, 1)] - table[(1, 0)] - table[(0, 1)] + table[(0, 0)]}
