@@ -128,8 +128,12 @@ def _pivot_to_optimum(state: "_Basis", max_pivots: int, *, dual: bool) -> BasicS
             return state.solution(pivots)
         if not feasible and entering is not None:
             raise DegenerateSystemError("the basis is neither primal nor dual feasible")
-        if pivots < max_pivots:
-            state.pivot(*entering) if feasible else state.dual_pivot()  # type: ignore[misc]
+        if pivots == max_pivots:
+            break
+        if feasible:
+            state.pivot(*entering)  # type: ignore[misc]
+        else:
+            state.dual_pivot()
     raise DegenerateSystemError(f"the basis is not optimal after {max_pivots} exact simplex pivots")
 
 
