@@ -16,10 +16,10 @@ from tests.paths import ROOT
 from tests.processes import ctrl_c_as_a_terminal
 
 
-def _sweep(out, workers, last, *extra):
-    """A sweep of ``vn mixed`` over n = 2..last and b = 2, 3 as its own process group (as a terminal runs it)."""
+def _sweep(out, workers, last, bets, *extra):
+    """A sweep of ``vn mixed`` over n = 2..last and b in ``bets`` as its own process group (as a terminal runs it)."""
     return subprocess.Popen([sys.executable, "-m", "exactpoker", "sweep", "vn", "mixed", "--grid", f"n=2..{last}",
-                             "--grid", "b=2,3", "-o", str(out), "--workers", str(workers), *extra],
+                             "--grid", f"b={','.join(bets)}", "-o", str(out), "--workers", str(workers), *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, preexec_fn=ctrl_c_as_a_terminal)
 
@@ -32,11 +32,13 @@ def _records(out):
     return lines[1:]
 
 
-def _interrupt_then_resume(out, workers, delays, last):
-    """Ctrl-C ``delays`` seconds into successive runs of one sweep, then a run to the end; checks every record."""
+def _interrupt_then_resume(out, workers, delays, last, bets=("2", "3")):
+    """Ctrl-C ``delays`` seconds into successive runs of one sweep, then a run to the end; checks every record.
+
+    The grid must outlast the interrupts' sum on a fast, quiet machine (else a run ends before its Ctrl-C)."""
     kept = 0
     for delay in delays:
-        process = _sweep(out, workers, last)
+        process = _sweep(out, workers, last, bets)
         time.sleep(delay)
         os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
         _, err = process.communicate(timeout=180)
@@ -46,14 +48,14 @@ def _interrupt_then_resume(out, workers, delays, last):
         assert all(r["status"] == "ok" for r in records), "an interrupted point was recorded"
         assert len(records) >= kept, "a finished point was lost"
         kept = len(records)
-    assert kept < 2 * (last - 1), "the sweep ended before the last interrupt: give it a larger grid"
-    process = _sweep(out, workers, last, "--json")
+    assert kept < len(bets) * (last - 1), "the sweep ended before the last interrupt: give it a larger grid"
+    process = _sweep(out, workers, last, bets, "--json")
     report, err = process.communicate(timeout=600)
     assert process.returncode == 0, err
     assert json.loads(report)["skipped"] == kept
     records = _records(out)
     assert sorted((int(r["point"]["n"]), r["point"]["b"]) for r in records) == \
-        sorted((n, b) for n in range(2, last + 1) for b in ("2", "3"))
+        sorted((n, b) for n in range(2, last + 1) for b in bets)
     assert all(r["status"] == "ok" and r["equilibria"][0]["certified"] for r in records)
     return records
 
@@ -77,7 +79,8 @@ def test_ctrl_c_stops_a_sweep_here_and_a_resume_completes_it(tmp_path, capsys):
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_at_any_moment_on_every_runner(tmp_path, capsys, workers):
     """0.5 and 1 s: still importing, or starting the cluster; 2 and 3 s: the cluster starting; 5 and 10 s: running."""
-    records = _interrupt_then_resume(tmp_path / f"w{workers}.jsonl", workers, (0.5, 1, 2, 3, 5, 10), 400)
+    records = _interrupt_then_resume(tmp_path / f"w{workers}.jsonl", workers, (0.5, 1, 2, 3, 5, 10), 400,
+                                     ("2", "3", "4", "5", "6", "7"))  # 2,394 points: two bets ended within 21 s
     _same_as_alone(records, capsys)
 
 
